@@ -1,0 +1,86 @@
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const MIB = 1024 * 1024;
+
+/** Integer setting with bounds; the message names the accepted range. */
+function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .default(defaultValue);
+}
+
+function url(defaultValue: string, protocols: string[]) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    )
+    .default(defaultValue);
+}
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), { message: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes'].includes(v))
+  .default(false);
+
+/** Bootstrap tokens: long enough to be unguessable, no whitespace inside. */
+const tokens = z
+  .string()
+  .default('')
+  .transform((raw) => raw.split(',').map((t) => t.trim()).filter((t) => t.length > 0))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .min(24, { message: 'each token must be at least 24 characters long' })
+        .regex(/^[\x21-\x7e]+$/, { message: 'tokens may only contain printable ASCII without spaces' }),
+    ),
+  );
+
+/**
+ * Every setting of both apps, with its default. One schema for both processes keeps
+ * the compose file and the README honest: a variable means the same thing everywhere.
+ */
+export const envSchema = z.object({
+  PORT: int(3000, 1, 65535),
+  DATABASE_URL: url('postgresql://postgres@127.0.0.1:5432/docformat', ['postgresql:', 'postgres:']),
+  REDIS_URL: url('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+  QUEUE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be 1-64 letters, digits, dots, dashes or underscores' })
+    .default('docformat'),
+  API_TOKENS: tokens,
+  FETCH_ALLOW_PRIVATE: bool,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WORKER_CONCURRENCY: int(availableParallelism(), 1, 256),
+  JOB_MAX_ATTEMPTS: int(3, 1, 20),
+  ENQUEUE_TIMEOUT_MS: int(2000, 100, 60_000),
+  MAX_FILE_BYTES: int(50 * MIB, 1024, 4096 * MIB),
+  MAX_PAGES: int(2000, 1, 1_000_000),
+  FETCH_TIMEOUT_MS: int(30_000, 100, 3_600_000),
+  CONVERSION_TIMEOUT_MS: int(120_000, 100, 3_600_000),
+  SHUTDOWN_GRACE_MS: int(30_000, 0, 3_600_000),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;

@@ -1,0 +1,16 @@
+/**
+ * Why a job FAILED: the exact strings clients see in `error.code`. Documented in the
+ * README; never rename one, only add.
+ */
+export const JobErrorCode = {
+  URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',
+  DOWNLOAD_FAILED: 'DOWNLOAD_FAILED',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  UNSUPPORTED_DOCUMENT_TYPE: 'UNSUPPORTED_DOCUMENT_TYPE',
+  CORRUPT_DOCUMENT: 'CORRUPT_DOCUMENT',
+  ENCRYPTED_DOCUMENT: 'ENCRYPTED_DOCUMENT',
+  TOO_MANY_PAGES: 'TOO_MANY_PAGES',
+  CONVERSION_TIMEOUT: 'CONVERSION_TIMEOUT',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type JobErrorCode = (typeof JobErrorCode)[keyof typeof JobErrorCode];

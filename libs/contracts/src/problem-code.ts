@@ -1,0 +1,17 @@
+/**
+ * Machine-readable `code` of every RFC 9457 problem the API answers with. The HTTP
+ * status says how bad; the code says what to fix.
+ */
+export const ProblemCode = {
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  MALFORMED_JSON: 'MALFORMED_JSON',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  QUEUE_UNAVAILABLE: 'QUEUE_UNAVAILABLE',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];
