@@ -2,4 +2,6 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'db',
   rootDir: __dirname,
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
 };

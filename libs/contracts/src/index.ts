@@ -5,3 +5,4 @@ export * from './job-status';
 export * from './job-type';
 export * from './problem-code';
 export * from './queue';
+export * from './uuid';

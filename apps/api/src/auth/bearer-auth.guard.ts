@@ -1,0 +1,40 @@
+import { ProblemCode } from '@docformat/contracts';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ProblemException } from '../http/problem.exception';
+import { IS_PUBLIC } from './public.decorator';
+
+const REALM = 'docformat';
+
+/** Global guard: every route needs a valid bearer token unless marked @Public(). */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super({ session: false });
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    return isPublic ? true : super.canActivate(context);
+  }
+
+  /** RFC 6750: a missing token gets a bare challenge, a bad one says invalid_token. */
+  override handleRequest<T>(err: unknown, user: T, _info: unknown, context: ExecutionContext): T {
+    if (err) throw err;
+    if (user) return user;
+    const hasToken = /^Bearer\s+\S/i.test(context.switchToHttp().getRequest<Request>().headers.authorization ?? '');
+    throw new ProblemException({
+      status: 401,
+      code: ProblemCode.UNAUTHORIZED,
+      title: 'Unauthorized',
+      detail: hasToken
+        ? 'The bearer token is unknown or has been revoked.'
+        : 'Send a token in the header "Authorization: Bearer <token>".',
+      headers: {
+        'WWW-Authenticate': hasToken ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`,
+      },
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { ProblemCode } from '@docformat/contracts';
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { ProblemException, type ProblemInit } from './problem.exception';
+
+/** `type` URIs are URNs: stable identifiers clients can switch on, not pages. */
+export const problemType = (code: ProblemCode): string =>
+  `urn:docformat:problem:${code.toLowerCase().replace(/_/g, '-')}`;
+
+const FROM_STATUS: Record<number, { code: ProblemCode; title: string }> = {
+  400: { code: ProblemCode.VALIDATION_FAILED, title: 'Invalid request' },
+  401: { code: ProblemCode.UNAUTHORIZED, title: 'Unauthorized' },
+  404: { code: ProblemCode.NOT_FOUND, title: 'Not Found' },
+  405: { code: ProblemCode.METHOD_NOT_ALLOWED, title: 'Method Not Allowed' },
+  413: { code: ProblemCode.PAYLOAD_TOO_LARGE, title: 'Payload Too Large' },
+  415: { code: ProblemCode.UNSUPPORTED_MEDIA_TYPE, title: 'Unsupported Media Type' },
+  503: { code: ProblemCode.SERVICE_UNAVAILABLE, title: 'Service Unavailable' },
+};
+
+/**
+ * Every error leaves the API as application/problem+json. Unexpected errors become
+ * a bare 500: the stack goes to the log, never to the client.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const problem = this.toProblem(exception);
+    if (problem.status >= 500 && !(exception instanceof ProblemException)) {
+      this.logger.error({ event: 'http.unhandled_error', err: exception }, 'Unhandled error');
+    }
+    const { status, code, title, detail, errors, headers, extensions } = problem;
+    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    response
+      .status(status)
+      .type('application/problem+json')
+      .send(JSON.stringify({ type: problemType(code), title, status, detail, code, ...(errors ? { errors } : {}), ...extensions }));
+  }
+
+  private toProblem(exception: unknown): ProblemInit {
+    if (exception instanceof ProblemException) return exception.problem;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const known = FROM_STATUS[status];
+      if (known && status < 500) return { status, ...known, detail: this.detailOf(exception) };
+    }
+    return {
+      status: 500,
+      code: ProblemCode.INTERNAL_ERROR,
+      title: 'Internal Server Error',
+      detail: 'The server failed to handle this request. It has been logged; please try again later.',
+    };
+  }
+
+  private detailOf(exception: HttpException): string {
+    const body = exception.getResponse();
+    if (typeof body === 'string') return body;
+    const message = (body as { message?: unknown }).message;
+    return Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
+  }
+}

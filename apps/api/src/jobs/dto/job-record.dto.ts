@@ -1,0 +1,48 @@
+import { JobErrorCode, JobStatus, JobType } from '@docformat/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** OpenAPI description of the records; the shapes themselves live in @docformat/contracts. */
+export class CreatedJobRecordDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'date-time', description: 'ISO 8601, UTC.' }) createdAt!: string;
+  @ApiProperty({ enum: Object.values(JobStatus) }) status!: JobStatus;
+  @ApiProperty({ description: 'Pages of the source document; 0 until it has been read.' }) pages!: number;
+  @ApiProperty({ description: 'The document URL as submitted.' }) fileName!: string;
+  @ApiProperty({ enum: Object.values(JobType) }) type!: JobType;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Output per requested format once COMPLETED; {} before.',
+  })
+  formats!: Record<string, string>;
+}
+
+export class JobErrorDto {
+  @ApiProperty({ enum: Object.values(JobErrorCode) }) code!: JobErrorCode;
+  @ApiProperty() message!: string;
+}
+
+export class JobRecordDto extends CreatedJobRecordDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; {} before.',
+  })
+  result!: Record<string, unknown>;
+  @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) completedAt!: string | null;
+  @ApiProperty({ type: [String] }) requestedFormats!: string[];
+  @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
+}
+
+export class ProblemDto {
+  @ApiProperty() type!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() status!: number;
+  @ApiProperty() detail!: string;
+  @ApiProperty() code!: string;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } })
+  errors?: { field: string; message: string }[];
+}

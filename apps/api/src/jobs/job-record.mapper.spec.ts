@@ -1,0 +1,59 @@
+import type { JobWithOutputs } from '@docformat/db';
+import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+
+const base: JobWithOutputs = {
+  id: '7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11',
+  ownerId: '00000000-0000-4000-8000-000000000001',
+  type: 'format',
+  status: 'IN_PROGRESS',
+  fileUrl: 'https://example.com/a.pdf',
+  requestedFormats: ['markdown', 'text'],
+  pages: 0,
+  attempts: 1,
+  result: null,
+  errorCode: null,
+  errorMessage: null,
+  createdAt: new Date('2026-11-22T10:00:00Z'),
+  updatedAt: new Date('2026-11-22T10:00:01Z'),
+  startedAt: new Date('2026-11-22T10:00:01Z'),
+  completedAt: null,
+  outputs: [],
+};
+
+describe('job record mapping', () => {
+  it('gives the format response exactly the spec fields', () => {
+    expect(toCreatedJobRecord(base)).toEqual({
+      id: base.id,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      status: 'IN_PROGRESS',
+      pages: 0,
+      fileName: 'https://example.com/a.pdf',
+      type: 'format',
+      formats: {},
+    });
+  });
+
+  it('hides outputs that exist before the job is COMPLETED', () => {
+    const record = toJobRecord({ ...base, outputs: [{ format: 'text', content: 'partial' }] });
+    expect(record.formats).toEqual({});
+    expect(record.result).toEqual({});
+  });
+
+  it('orders formats as requested once COMPLETED', () => {
+    const record = toJobRecord({
+      ...base,
+      status: 'COMPLETED',
+      result: { mimeType: 'application/pdf', bytes: 1, sha256: 'x', metadata: {} },
+      outputs: [
+        { format: 'text', content: 'T' },
+        { format: 'markdown', content: 'M' },
+      ],
+    });
+    expect(Object.keys(record.formats)).toEqual(['markdown', 'text']);
+    expect(record.result).toMatchObject({ mimeType: 'application/pdf' });
+  });
+
+  it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {
+    expect(toJobRecord({ ...base, status: 'FAILED' }).error).toEqual({ code: 'INTERNAL_ERROR', message: 'The job failed.' });
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  JobStatus,
+  type CreatedJobRecord,
+  type JobErrorCode,
+  type JobRecord,
+  type JobResult,
+  type JobType,
+} from '@docformat/contracts';
+import type { JobRow, JobWithOutputs } from '@docformat/db';
+
+/** The spec's format response: exactly the fields it lists. */
+export function toCreatedJobRecord(row: JobRow): CreatedJobRecord {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    pages: row.pages,
+    fileName: row.fileUrl,
+    type: row.type as JobType,
+    formats: {},
+  };
+}
+
+/** The poll response. Outputs, result and error show only in the state they belong to. */
+export function toJobRecord(row: JobWithOutputs): JobRecord {
+  const completed = row.status === JobStatus.COMPLETED;
+  const formats: Record<string, string> = {};
+  if (completed) {
+    const byFormat = new Map(row.outputs.map((o) => [o.format, o.content]));
+    for (const name of row.requestedFormats) {
+      const content = byFormat.get(name);
+      if (content !== undefined) formats[name] = content;
+    }
+  }
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    pages: row.pages,
+    type: row.type as JobType,
+    fileName: row.fileUrl,
+    result: completed && row.result ? (row.result as unknown as JobResult) : {},
+    formats,
+    error:
+      row.status === JobStatus.FAILED
+        ? { code: (row.errorCode ?? 'INTERNAL_ERROR') as JobErrorCode, message: row.errorMessage ?? 'The job failed.' }
+        : null,
+    updatedAt: row.updatedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    requestedFormats: row.requestedFormats,
+    attempts: row.attempts,
+  };
+}

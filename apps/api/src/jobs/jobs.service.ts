@@ -1,0 +1,64 @@
+import type { AppConfig } from '@docformat/config';
+import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type JobRecord } from '@docformat/contracts';
+import { JobRepository, type ApiClient } from '@docformat/db';
+import { JobQueue } from '@docformat/queue';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { notFound, ProblemException } from '../http/problem.exception';
+import { APP_CONFIG } from '../infra/tokens';
+import type { CreateFormatJobDto } from './dto/create-format-job.dto';
+import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+
+/** Seconds a client should wait before trying again when Redis is unreachable. */
+const QUEUE_RETRY_AFTER_SECONDS = 5;
+
+@Injectable()
+export class JobsService {
+  private readonly logger = new Logger('jobs');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobRepository,
+    private readonly queue: JobQueue,
+  ) {}
+
+  /**
+   * Commits the row first, then enqueues its id. If Redis does not answer, the row
+   * stays CREATED (the worker's sweep enqueues it later) and the client is told so.
+   */
+  async createFormatJob(client: ApiClient, dto: CreateFormatJobDto): Promise<CreatedJobRecord> {
+    const requested = Array.isArray(dto.format.type) ? dto.format.type : [dto.format.type];
+    const row = await this.jobs.create({
+      id: randomUUID(),
+      ownerId: client.id,
+      type: JobType.FORMAT,
+      fileUrl: dto.file,
+      requestedFormats: [...new Set(requested)],
+    });
+    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats });
+    try {
+      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
+    } catch (error) {
+      this.logger.warn({ event: 'job.enqueue_failed', jobId: row.id, reason: (error as Error).message });
+      throw new ProblemException({
+        status: 503,
+        code: ProblemCode.QUEUE_UNAVAILABLE,
+        title: 'Service Unavailable',
+        detail:
+          `The job ${row.id} was saved but could not be queued because the queue is unreachable. ` +
+          'It will be queued automatically once the queue is back; poll it instead of submitting again.',
+        headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_SECONDS), Location: `/job/${row.id}` },
+        extensions: { jobId: row.id },
+      });
+    }
+    this.logger.log({ event: 'job.enqueued', jobId: row.id });
+    return toCreatedJobRecord(row);
+  }
+
+  /** Unknown, malformed and foreign ids all look the same: 404. */
+  async getJob(client: ApiClient, id: string): Promise<JobRecord> {
+    const row = isUuid(id) ? await this.jobs.findForOwner(id, client.id) : null;
+    if (!row) throw notFound(`There is no job with id "${id}".`);
+    return toJobRecord(row);
+  }
+}

@@ -1,0 +1,81 @@
+import { JobRepository } from '@docformat/db';
+import { startTestApp, PROBLEM_KEYS, type TestApp } from './test-app';
+
+let t: TestApp;
+let auth: { Authorization: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  auth = (await t.newClient('errors')).auth;
+});
+afterAll(() => t.close());
+
+const post = (body: unknown) => t.http().post('/format').set(auth).send(body as object);
+
+function expectProblem(res: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({ status, code, type: `urn:docformat:problem:${code.toLowerCase().replace(/_/g, '-')}` });
+  expect(typeof res.body['title']).toBe('string');
+  expect(typeof res.body['detail']).toBe('string');
+}
+
+describe('validation errors (400)', () => {
+  it.each([
+    ['a missing file', { format: { type: 'text' } }, 'file', 'file is required'],
+    ['a non-http scheme', { file: 'ftp://example.com/a.pdf', format: { type: 'text' } }, 'file', 'file must use http or https (got ftp)'],
+    ['a relative URL', { file: '/a.pdf', format: { type: 'text' } }, 'file', 'file must be an absolute URL such as https://example.com/report.pdf'],
+    ['a file that is not a string', { file: 42, format: { type: 'text' } }, 'file', 'file must be a non-empty string'],
+    ['a URL over 2,048 characters', { file: `https://example.com/${'a'.repeat(2030)}`, format: { type: 'text' } }, 'file', 'file must be at most 2048 characters long (got 2050)'],
+    ['a missing format', { file: 'https://example.com/a.pdf' }, 'format', 'format is required'],
+    ['a format given as a string', { file: 'https://example.com/a.pdf', format: 'text' }, 'format', 'format must be an object such as {"type": "markdown"}'],
+    ['an unknown format', { file: 'https://example.com/a.pdf', format: { type: 'pdf' } }, 'format.type', 'format.type must be one of text, markdown (got "pdf")'],
+    ['an empty format list', { file: 'https://example.com/a.pdf', format: { type: [] } }, 'format.type', 'format.type must name at least one format (text, markdown)'],
+    ['an unknown top-level property', { file: 'https://example.com/a.pdf', format: { type: 'text' }, callback: 'x' }, 'callback', 'callback is not a known property'],
+    ['an unknown nested property', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: 3 } }, 'format.pages', 'format.pages is not a known property'],
+  ])('refuses %s, naming the field', async (_label, body, field, message) => {
+    const res = await post(body);
+    expectProblem(res, 400, 'VALIDATION_FAILED');
+    expect(res.body.errors).toEqual(expect.arrayContaining([{ field, message }]));
+    expect(res.body.detail).toContain(message);
+  });
+
+  it('refuses malformed JSON', async () => {
+    const res = await t.http().post('/format').set(auth).set('Content-Type', 'application/json').send('{"file": ');
+    expectProblem(res, 400, 'MALFORMED_JSON');
+    expect(Object.keys(res.body).sort()).toEqual(PROBLEM_KEYS);
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const res = await t.http().post('/format').set(auth).set('Content-Type', 'application/json').send('["https://example.com"]');
+    expectProblem(res, 400, 'MALFORMED_JSON');
+  });
+});
+
+describe('other client errors', () => {
+  it('answers 413 for a body over 1 MiB', async () => {
+    const res = await post({ file: 'https://example.com/a.pdf', format: { type: 'text' }, padding: 'x'.repeat(1024 * 1024) });
+    expectProblem(res, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await t.http().post('/format').set(auth).set('Content-Type', 'text/plain').send('file=https://example.com/a.pdf');
+    expectProblem(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(res.body.detail).toContain('text/plain');
+  });
+
+  it('answers 404 as a problem for an unknown route', async () => {
+    const res = await t.http().get('/nope').set(auth);
+    expectProblem(res, 404, 'NOT_FOUND');
+  });
+
+  it('answers 500 without stack traces or internals when something breaks', async () => {
+    const jobs = t.app.get(JobRepository);
+    const spy = jest.spyOn(jobs, 'findForOwner').mockRejectedValueOnce(new Error('connection to 10.1.2.3 lost at JobRepository.findForOwner'));
+    const res = await t.http().get('/job/7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11').set(auth);
+    spy.mockRestore();
+    expectProblem(res, 500, 'INTERNAL_ERROR');
+    expect(Object.keys(res.body).sort()).toEqual(PROBLEM_KEYS);
+    expect(JSON.stringify(res.body)).not.toMatch(/10\.1\.2\.3|JobRepository|at .*\.ts/);
+  });
+});

@@ -1,0 +1,92 @@
+import { JobQueue } from '@docformat/queue';
+import { Client } from 'pg';
+import { startTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let client: Awaited<ReturnType<TestApp['newClient']>>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  client = await t.newClient('format-tests');
+});
+afterAll(() => t.close());
+
+describe('POST /format', () => {
+  it('answers 202 with Location and exactly the spec record, and queues the job id', async () => {
+    const res = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({ file: 'https://example.com/report.pdf', format: { type: 'markdown' } });
+
+    expect(res.status).toBe(202);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'fileName', 'formats', 'id', 'pages', 'status', 'type']);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(UUID),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      status: 'CREATED',
+      pages: 0,
+      fileName: 'https://example.com/report.pdf',
+      type: 'format',
+      formats: {},
+    });
+    expect(res.headers['location']).toBe(`/job/${res.body.id}`);
+
+    const row = await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row).toMatchObject({ ownerId: client.id, status: 'CREATED', requestedFormats: ['markdown'], attempts: 0 });
+
+    const queued = await t.app.get(JobQueue).queue.getJob(res.body.id);
+    expect(queued?.data).toEqual({ jobId: res.body.id });
+  });
+
+  it('accepts an array of formats and keeps each once, in order', async () => {
+    const res = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({ file: 'http://example.com/a.html', format: { type: ['text', 'markdown', 'text'] } });
+    expect(res.status).toBe(202);
+    const row = await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.requestedFormats).toEqual(['text', 'markdown']);
+  });
+
+  it('commits the row before the job is queued, so the 202 never names a missing job', async () => {
+    const queue = t.app.get(JobQueue);
+    const seen: (string | null)[] = [];
+    const original = queue.enqueueConversion.bind(queue);
+    const spy = jest.spyOn(queue, 'enqueueConversion').mockImplementation(async (jobId, timeoutMs) => {
+      // A separate connection only sees committed rows.
+      const pg = new Client({ connectionString: t.config.DATABASE_URL });
+      await pg.connect();
+      const { rows } = await pg.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId]);
+      await pg.end();
+      seen.push(rows[0]?.status ?? null);
+      return original(jobId, timeoutMs);
+    });
+    try {
+      const res = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/x.pdf', format: { type: 'text' } });
+      expect(res.status).toBe(202);
+      expect(seen).toEqual(['CREATED']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('gives 100 concurrent submissions 100 distinct ids and 100 queue entries', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        t.http().post('/format').set(client.auth).send({ file: `https://example.com/doc-${i}.pdf`, format: { type: 'text' } }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(100).fill(202));
+    const ids = new Set(responses.map((r) => r.body.id as string));
+    expect(ids.size).toBe(100);
+
+    const queue = t.app.get(JobQueue).queue;
+    const entries = await Promise.all([...ids].map((id) => queue.getJob(id)));
+    expect(entries.filter((e) => e?.data.jobId !== undefined)).toHaveLength(100);
+    expect(await t.prisma.job.count({ where: { id: { in: [...ids] } } })).toBe(100);
+  });
+});

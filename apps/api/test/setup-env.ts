@@ -1,0 +1,3 @@
+import { applyTestEnvironment } from '../../../libs/testing/src/test-environment';
+
+applyTestEnvironment('api');

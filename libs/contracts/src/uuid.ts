@@ -1,0 +1,6 @@
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Job and token ids are UUIDs; anything else can be refused before touching the database. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,74 @@
+import type { PrismaClient } from '../prisma-client';
+import { generateToken, hashToken } from './token-secret';
+
+export interface ApiTokenInfo {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** The identity a valid token stands for; jobs belong to it. */
+export interface ApiClient {
+  id: string;
+  name: string;
+}
+
+const INFO_FIELDS = { id: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
+/** Writing lastUsedAt on every request would make each poll a write; once a minute is enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class ApiTokenRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Creates a token; the plain token is returned once and never stored. */
+  async create(name: string): Promise<{ token: string; info: ApiTokenInfo }> {
+    const token = generateToken();
+    const info = await this.prisma.apiToken.create({
+      data: { name, tokenHash: hashToken(token) },
+      select: INFO_FIELDS,
+    });
+    return { token, info };
+  }
+
+  /**
+   * Registers a token given in configuration (API_TOKENS). Idempotent: the same token
+   * keeps the same client across restarts, and a revoked one stays revoked.
+   */
+  async ensureBootstrapToken(token: string): Promise<ApiTokenInfo> {
+    const tokenHash = hashToken(token);
+    return this.prisma.apiToken.upsert({
+      where: { tokenHash },
+      create: { tokenHash, name: `bootstrap-${tokenHash.slice(0, 8)}` },
+      update: {},
+      select: INFO_FIELDS,
+    });
+  }
+
+  /** The client a token stands for, or null when it is unknown or revoked. */
+  async authenticate(token: string, now = new Date()): Promise<ApiClient | null> {
+    const row = await this.prisma.apiToken.findUnique({
+      where: { tokenHash: hashToken(token) },
+      select: { id: true, name: true, revokedAt: true, lastUsedAt: true },
+    });
+    if (!row || row.revokedAt) return null;
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await this.prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+    }
+    return { id: row.id, name: row.name };
+  }
+
+  list(): Promise<ApiTokenInfo[]> {
+    return this.prisma.apiToken.findMany({ select: INFO_FIELDS, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Revokes a token; returns null when no token has that id. Revoking twice keeps the first time. */
+  async revoke(id: string, now = new Date()): Promise<ApiTokenInfo | null> {
+    const existing = await this.prisma.apiToken.findUnique({ where: { id }, select: INFO_FIELDS });
+    if (!existing) return null;
+    if (existing.revokedAt) return existing;
+    return this.prisma.apiToken.update({ where: { id }, data: { revokedAt: now }, select: INFO_FIELDS });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './job-queue';
+export * from './redis-connection';
+export * from './with-timeout';

@@ -1,0 +1,59 @@
+import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contracts';
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { withTimeout } from './with-timeout';
+
+export interface JobQueueOptions {
+  prefix: string;
+  /** How many times the worker may try a job before it fails for good. */
+  maxAttempts: number;
+}
+
+/**
+ * The only place that talks to BullMQ on the producer side. Services call
+ * `enqueueConversion(jobId)` and never import bullmq.
+ */
+export class JobQueue {
+  readonly queue: Queue;
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.queue = new Queue(QueueName.CONVERSION, { connection, prefix: options.prefix });
+    // An 'error' event without a listener would crash the process; connection
+    // problems surface to callers as time-outs instead.
+    this.queue.on('error', () => undefined);
+  }
+
+  /**
+   * Enqueues a conversion. BullMQ's jobId is the job's own id, so enqueueing the
+   * same job twice (a retried request, the sweep) adds nothing.
+   */
+  async enqueueConversion(jobId: string, timeoutMs: number): Promise<void> {
+    await withTimeout(this.add(QueueJobName.CONVERT, { jobId }, { jobId }), timeoutMs, 'Enqueueing the job');
+  }
+
+  /** Round-trips to Redis; used by health checks. */
+  async ping(timeoutMs: number): Promise<void> {
+    // Without an offline queue a PING sent before the connection is ready fails at
+    // once; wait for readiness first (bounded), as enqueueing does.
+    await withTimeout(this.queue.waitUntilReady(), timeoutMs, 'Connecting to Redis');
+    await withTimeout(this.connection.ping(), timeoutMs, 'Redis PING');
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  private add<N extends QueueJobName>(name: N, payload: QueuePayloads[N], opts: JobsOptions) {
+    return this.queue.add(name, payload, {
+      attempts: this.options.maxAttempts,
+      backoff: { type: 'exponential', delay: 2000 },
+      // Postgres keeps the record; Redis only needs finished entries briefly.
+      removeOnComplete: { age: 3600, count: 10_000 },
+      removeOnFail: { age: 24 * 3600 },
+      ...opts,
+    });
+  }
+}
