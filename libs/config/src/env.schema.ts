@@ -80,7 +80,11 @@ export const envSchema = z.object({
   MAX_PAGES: int(2000, 1, 1_000_000),
   FETCH_TIMEOUT_MS: int(30_000, 100, 3_600_000),
   CONVERSION_TIMEOUT_MS: int(120_000, 100, 3_600_000),
+  CONVERSION_MAX_MEMORY_MB: int(1024, 64, 65_536),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 3_600_000),
+  /** How long a worker holds a job before others may treat it as stalled (BullMQ lockDuration). */
+  JOB_LOCK_MS: int(30_000, 1000, 3_600_000),
+  SWEEP_INTERVAL_MS: int(15_000, 500, 3_600_000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
