@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startTestApp, PROBLEM_KEYS, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -82,7 +83,7 @@ describe('GET /job/{id}', () => {
 
   it('answers "extraction" as the type of a job made without one', async () => {
     const row = await t.prisma.job.create({
-      data: { id: '00000000-0000-4000-8000-0000000000e1', ownerId: alice.id, fileUrl: 'https://example.com/e.pdf', requestedFormats: [] },
+      data: { id: randomUUID(), ownerId: alice.id, fileUrl: 'https://example.com/e.pdf', requestedFormats: [] },
     });
     const res = await t.http().get(`/job/${row.id}`).set(alice.auth);
     expect(res.body.type).toBe('extraction');
