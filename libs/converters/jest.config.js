@@ -1,5 +1,18 @@
+const preset = require('../../jest.preset.js');
+
+// pdf.js ships only as ES modules. Production loads it with a native import(); under
+// Jest (CommonJS sandbox, no --experimental-vm-modules) swc must compile its .mjs
+// files to CommonJS instead, so they are transformed rather than ignored.
+const [, swcOptions] = preset.transform['^.+\\.(t|j)s$'];
+
 module.exports = {
-  ...require('../../jest.preset.js'),
+  ...preset,
   displayName: 'converters',
   rootDir: __dirname,
+  moduleFileExtensions: [...preset.moduleFileExtensions, 'mjs'],
+  transform: {
+    ...preset.transform,
+    '^.+\\.mjs$': ['@swc/jest', swcOptions],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
 };

@@ -1,1 +1,9 @@
-export * from './formats/registry';
+// The public surface of @docformat/converters. Importing it loads no parser: pdf.js,
+// node-html-parser, markdown-it and turndown load on the first conversion that needs
+// them, so the API can validate format names without paying for them.
+export { convertDocument, type ConvertInput, type ConvertResult } from './convert';
+export { outputFormatNames, isOutputFormat } from './formats/registry';
+export type { OutputFormat } from './formats/output-format';
+export { documentReaders, findReader, supportedMimeTypes } from './readers/registry';
+export type { DocumentReader, ReaderInput } from './readers/reader';
+export type * from './document/intermediate-document';

@@ -1,11 +1,21 @@
-// PLACEHOLDER owned by the converters work: replaced by the real plugin registry.
-// The API depends only on outputFormatNames() and isOutputFormat() from here.
-const names = ['text', 'markdown'] as const;
+import { markdownFormat } from './markdown/markdown.format';
+import type { OutputFormat } from './output-format';
+import { textFormat } from './text/text.format';
 
+/** Every output format. Adding one: a folder beside these and one line here. */
+const formats: readonly OutputFormat[] = [textFormat, markdownFormat];
+
+const byName = new Map(formats.map((format) => [format.name, format]));
+
+/** The names clients may request, in registry order. The API validates against these. */
 export function outputFormatNames(): readonly string[] {
-  return names;
+  return formats.map((format) => format.name);
 }
 
 export function isOutputFormat(name: string): boolean {
-  return (names as readonly string[]).includes(name);
+  return byName.has(name);
+}
+
+export function getOutputFormat(name: string): OutputFormat | undefined {
+  return byName.get(name);
 }

@@ -1,0 +1,35 @@
+import { JobFailure } from '@docformat/contracts';
+import { convertDocument } from './convert';
+import { failureCode } from './testing/fixtures';
+
+const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: string) =>
+  convertDocument({ bytes: Buffer.from('hello'), mimeType, fileName, formats, maxPages });
+
+describe('convertDocument', () => {
+  it('renders only the requested formats', async () => {
+    await expect(convert('text/plain', ['markdown'])).resolves.toEqual({ pages: 1, outputs: { markdown: 'hello\n' }, metadata: {} });
+  });
+
+  it('fails with UNSUPPORTED_DOCUMENT_TYPE, naming the type and the supported ones', async () => {
+    const run = convert('application/zip', ['text'], 1, 'a.zip');
+    await expect(run).rejects.toBeInstanceOf(JobFailure);
+    await expect(run).rejects.toThrow(
+      'Documents of type application/zip are not supported; supported types are application/pdf, text/html, text/markdown, text/plain.',
+    );
+    await expect(failureCode(run)).resolves.toBe('UNSUPPORTED_DOCUMENT_TYPE');
+  });
+
+  it('says "unknown" when there is no type at all', async () => {
+    await expect(convert('')).rejects.toThrow('Documents of type unknown are not supported');
+  });
+
+  it('applies maxPages to single-page documents too', async () => {
+    await expect(failureCode(convert('text/html', ['text'], 0))).resolves.toBe('TOO_MANY_PAGES');
+  });
+
+  it('treats an unknown format name as a programming error, before reading', async () => {
+    const run = convert('application/zip', ['docx']);
+    await expect(run).rejects.toThrow('Unknown output format "docx"');
+    await expect(run).rejects.not.toBeInstanceOf(JobFailure);
+  });
+});

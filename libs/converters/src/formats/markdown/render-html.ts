@@ -1,0 +1,75 @@
+import type { Block, Inline, List, Table, TableRow } from '../../document';
+
+/**
+ * IR → semantic HTML, the input turndown understands. The HTML is regular by
+ * construction (a list item with one paragraph holds its text directly, so lists
+ * stay tight; every table has a <thead>), which keeps the markdown predictable.
+ */
+export function renderHtml(blocks: readonly Block[]): string {
+  return blocks.map(blockHtml).join('\n');
+}
+
+function blockHtml(block: Block): string {
+  switch (block.type) {
+    case 'heading':
+      return `<h${block.level}>${inlineHtml(block.content)}</h${block.level}>`;
+    case 'paragraph':
+      return `<p>${inlineHtml(block.content)}</p>`;
+    case 'list':
+      return listHtml(block);
+    case 'table':
+      return tableHtml(block);
+    case 'code': {
+      const language = block.language ? ` class="language-${escape(block.language)}"` : '';
+      return `<pre><code${language}>${escape(block.text)}</code></pre>`;
+    }
+    case 'quote':
+      return `<blockquote>${renderHtml(block.blocks)}</blockquote>`;
+    case 'rule':
+      return '<hr>';
+  }
+}
+
+function listHtml(list: List): string {
+  const tag = list.ordered ? 'ol' : 'ul';
+  const start = list.ordered && list.start !== undefined ? ` start="${list.start}"` : '';
+  const items = list.items.map((item) => {
+    const [first, ...rest] = item.blocks;
+    const lead = first?.type === 'paragraph' ? inlineHtml(first.content) : first ? blockHtml(first) : '';
+    return `<li>${lead}${rest.map(blockHtml).join('')}</li>`;
+  });
+  return `<${tag}${start}>${items.join('')}</${tag}>`;
+}
+
+/** GFM needs a header row; a table without one promotes its first row. */
+function tableHtml(table: Table): string {
+  const [header, ...rows] = table.header ? [table.header, ...table.rows] : table.rows;
+  if (!header) return '';
+  const row = (cells: TableRow, tag: 'th' | 'td') => `<tr>${cells.map((cell) => `<${tag}>${inlineHtml(cell)}</${tag}>`).join('')}</tr>`;
+  return `<table><thead>${row(header, 'th')}</thead><tbody>${rows.map((cells) => row(cells, 'td')).join('')}</tbody></table>`;
+}
+
+function inlineHtml(content: readonly Inline[]): string {
+  return content.map(inlineNodeHtml).join('');
+}
+
+function inlineNodeHtml(node: Inline): string {
+  switch (node.type) {
+    case 'text':
+      return escape(node.text);
+    case 'strong':
+      return `<strong>${inlineHtml(node.content)}</strong>`;
+    case 'emphasis':
+      return `<em>${inlineHtml(node.content)}</em>`;
+    case 'inlineCode':
+      return `<code>${escape(node.text)}</code>`;
+    case 'link':
+      return `<a href="${escape(node.href)}">${inlineHtml(node.content)}</a>`;
+    case 'break':
+      return '<br>';
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

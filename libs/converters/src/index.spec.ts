@@ -1,0 +1,53 @@
+/**
+ * The API imports this package to validate format names; it must not pay for the
+ * parsers. Each heavy module is replaced by a factory that records when it loads.
+ */
+const mockLoaded: string[] = [];
+
+jest.mock('pdfjs-dist/legacy/build/pdf.mjs', () => {
+  mockLoaded.push('pdfjs-dist');
+  return jest.requireActual('pdfjs-dist/legacy/build/pdf.mjs');
+});
+jest.mock('pdfjs-dist/legacy/build/pdf.worker.mjs', () => {
+  mockLoaded.push('pdfjs-dist worker');
+  return jest.requireActual('pdfjs-dist/legacy/build/pdf.worker.mjs');
+});
+jest.mock('pdf-parse', () => {
+  mockLoaded.push('pdf-parse');
+  return {};
+}, { virtual: true });
+jest.mock('node-html-parser', () => {
+  mockLoaded.push('node-html-parser');
+  return jest.requireActual('node-html-parser');
+});
+jest.mock('markdown-it', () => {
+  mockLoaded.push('markdown-it');
+  return jest.requireActual('markdown-it');
+});
+jest.mock('turndown', () => {
+  mockLoaded.push('turndown');
+  return jest.requireActual('turndown');
+});
+
+describe('@docformat/converters index', () => {
+  beforeEach(() => {
+    mockLoaded.length = 0;
+    jest.resetModules();
+  });
+
+  it('loads no parser when imported', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
+    const converters = require('@docformat/converters') as typeof import('./index');
+    expect(converters.outputFormatNames()).toEqual(['text', 'markdown']);
+    expect(converters.isOutputFormat('markdown')).toBe(true);
+    expect(mockLoaded).toEqual([]);
+  });
+
+  it('loads pdf.js on the first PDF conversion (the recorder works)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
+    const { convertDocument } = require('@docformat/converters') as typeof import('./index');
+    await expect(convertDocument({ bytes: Buffer.from('%PDF-1.4 broken'), mimeType: 'application/pdf', formats: ['text'], maxPages: 1 })).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
+    expect(mockLoaded).toEqual(expect.arrayContaining(['pdfjs-dist', 'pdfjs-dist worker']));
+    expect(mockLoaded).not.toContain('pdf-parse');
+  });
+});

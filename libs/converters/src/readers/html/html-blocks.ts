@@ -1,0 +1,106 @@
+import type { HTMLElement, Node } from 'node-html-parser';
+import { type Block, type HeadingLevel, type Inline, type ListItem, isBlankInline, normalizeInline } from '../../document';
+import { childElements, isDropped, isElement, startsContent, tagOf } from './html-dom';
+import { inlineOf } from './html-inline';
+import { tableBlock } from './html-table';
+
+const HEADING = /^h([1-6])$/;
+
+/**
+ * Block content of an element. Loose inline content between blocks (text directly in
+ * a <div>, say) becomes its own paragraph, as a browser would show it.
+ */
+export function blocksOf(container: HTMLElement, insideContent: boolean): Block[] {
+  const blocks: Block[] = [];
+  let pending: Node[] = [];
+  const flush = () => {
+    pushParagraph(blocks, inlineOf(pending, insideContent));
+    pending = [];
+  };
+  for (const node of container.childNodes) {
+    const block = isElement(node) ? blockElement(node, insideContent) : undefined;
+    if (block === undefined) {
+      pending.push(node);
+    } else {
+      flush();
+      blocks.push(...block);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** The blocks an element stands for, or undefined when it is inline content. */
+function blockElement(element: HTMLElement, insideContent: boolean): Block[] | undefined {
+  if (isDropped(element, insideContent)) return [];
+  const tag = tagOf(element);
+  const inner = insideContent || startsContent(element);
+  const heading = HEADING.exec(tag);
+  if (heading) {
+    const content = normalizeInline(inlineOf(element.childNodes, inner));
+    return isBlankInline(content) ? [] : [{ type: 'heading', level: Number(heading[1]) as HeadingLevel, content }];
+  }
+  switch (tag) {
+    case 'p':
+      return paragraphs(inlineOf(element.childNodes, inner));
+    case 'ul':
+    case 'ol':
+      return listBlock(element, inner);
+    case 'pre':
+      return [{ type: 'code', language: codeLanguage(element), text: element.text.replace(/\n$/, '') }];
+    case 'blockquote':
+      return [{ type: 'quote', blocks: blocksOf(element, inner) }];
+    case 'hr':
+      return [{ type: 'rule' }];
+    case 'table':
+      // A table that holds tables lays out a page; its cells are ordinary content.
+      return element.querySelector('table') ? cellBlocks(element, inner) : tableBlock(element, inner);
+    case 'div': case 'section': case 'article': case 'main': case 'body': case 'html': case 'header': case 'footer':
+    case 'figure': case 'figcaption': case 'details': case 'summary': case 'address': case 'center': case 'hgroup':
+    case 'dl': case 'dt': case 'dd': case 'li': case 'fieldset': case 'caption':
+      return blocksOf(element, inner);
+    default:
+      return undefined;
+  }
+}
+
+function paragraphs(content: Inline[]): Block[] {
+  const blocks: Block[] = [];
+  pushParagraph(blocks, content);
+  return blocks;
+}
+
+function pushParagraph(blocks: Block[], content: Inline[]): void {
+  const normalized = normalizeInline(content);
+  if (!isBlankInline(normalized)) blocks.push({ type: 'paragraph', content: normalized });
+}
+
+function listBlock(list: HTMLElement, insideContent: boolean): Block[] {
+  const items: ListItem[] = childElements(list, 'li')
+    .map((item) => ({ blocks: blocksOf(item, insideContent) }))
+    .filter((item) => item.blocks.length > 0);
+  if (items.length === 0) return [];
+  const ordered = tagOf(list) === 'ol';
+  const start = Number(list.getAttribute('start') ?? '1');
+  return [{ type: 'list', ordered, ...(ordered && Number.isInteger(start) && start !== 1 ? { start } : {}), items }];
+}
+
+/** Layout tables: the rows and cells are only boxes, so read their content in order. */
+function cellBlocks(table: HTMLElement, insideContent: boolean): Block[] {
+  const rows = [table, ...childElements(table, 'thead', 'tbody', 'tfoot')].flatMap((group) => childElements(group, 'tr'));
+  return rows.flatMap((row) => childElements(row, 'td', 'th')).flatMap((cell) => blocksOf(cell, insideContent));
+}
+
+/**
+ * `class="language-js"` (CommonMark, highlight.js, Prism) or `lang-js`, on <pre> or its
+ * <code>; pandoc writes `<pre class="sourceCode js">`.
+ */
+function codeLanguage(pre: HTMLElement): string | undefined {
+  const classes = [pre, ...childElements(pre, 'code')].flatMap((element) => element.classList.value);
+  for (const name of classes) {
+    const match = /^(?:language|lang)-(.+)$/.exec(name);
+    if (match) return match[1];
+  }
+  if (pre.classList.contains('sourceCode')) return pre.classList.value.find((name) => name !== 'sourceCode');
+  return undefined;
+}

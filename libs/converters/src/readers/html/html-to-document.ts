@@ -1,0 +1,47 @@
+import type { DocumentMetadata } from '@docformat/contracts';
+import type { HTMLElement } from 'node-html-parser';
+import type { Block } from '../../document';
+import { collapseWhitespace, startsContent } from './html-dom';
+import { blocksOf } from './html-blocks';
+
+export interface HtmlContent {
+  metadata: DocumentMetadata;
+  blocks: Block[];
+}
+
+/** Parses HTML (node-html-parser is loaded here, on first use) into IR blocks. */
+export function htmlToDocument(html: string): HtmlContent {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  const { parse } = require('node-html-parser') as typeof import('node-html-parser');
+  const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
+  const metadata = htmlMetadata(root);
+  const main = contentRoot(root);
+  return { metadata, blocks: blocksOf(main, startsContent(main)) };
+}
+
+/** The single <main> when the page marks one (the rest is chrome), else <body>. */
+function contentRoot(root: HTMLElement): HTMLElement {
+  const mains = root.querySelectorAll('main, [role="main"]');
+  if (mains.length === 1) return mains[0];
+  return root.querySelector('body') ?? root;
+}
+
+function htmlMetadata(root: HTMLElement): DocumentMetadata {
+  const meta = (name: string) => {
+    const element = root.querySelectorAll('meta').find((candidate) => candidate.getAttribute('name')?.toLowerCase() === name);
+    return clean(element?.getAttribute('content'));
+  };
+  const metadata: DocumentMetadata = {
+    title: clean(root.querySelector('title')?.text) ?? meta('og:title'),
+    author: meta('author'),
+    subject: meta('description'),
+    keywords: meta('keywords'),
+    language: clean(root.querySelector('html')?.getAttribute('lang')),
+  };
+  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined));
+}
+
+function clean(value: string | undefined): string | undefined {
+  const text = value === undefined ? '' : collapseWhitespace(value).trim();
+  return text === '' ? undefined : text;
+}

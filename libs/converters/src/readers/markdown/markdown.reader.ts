@@ -1,0 +1,45 @@
+import type { DocumentMetadata } from '@docformat/contracts';
+import { type IntermediateDocument, withTitleHeading } from '../../document';
+import { inputText } from '../decode-text';
+import { htmlToDocument } from '../html/html-to-document';
+import { assertPageLimit } from '../page-limit';
+import type { DocumentReader, ReaderInput } from '../reader';
+
+/**
+ * Markdown is rendered to HTML by markdown-it (CommonMark plus GFM tables and
+ * strikethrough) and read by the HTML reader: one tree builder, not two.
+ */
+export const markdownReader: DocumentReader = {
+  name: 'markdown',
+  accepts: { mimeTypes: ['text/markdown', 'text/x-markdown'], extensions: ['md', 'markdown', 'mdown', 'mkd'] },
+  async read(input: ReaderInput): Promise<IntermediateDocument> {
+    assertPageLimit(1, input.maxPages);
+    const { frontMatter, body } = splitFrontMatter(inputText(input));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser loads on first use only
+    const MarkdownIt = require('markdown-it') as typeof import('markdown-it');
+    const html = new MarkdownIt({ html: true, linkify: false }).render(body);
+    const { blocks } = htmlToDocument(`<body>${html}</body>`);
+    return { pages: 1, metadata: frontMatter, blocks: withTitleHeading(blocks, frontMatter.title) };
+  },
+};
+
+const FRONT_MATTER = /^---\n([\s\S]*?)\n(?:---|\.\.\.)\n/;
+const FRONT_MATTER_KEYS: Record<string, keyof DocumentMetadata> = {
+  title: 'title', author: 'author', subject: 'subject', description: 'subject', keywords: 'keywords', lang: 'language', language: 'language',
+};
+
+/**
+ * YAML front matter (pandoc, Jekyll, Hugo) is metadata, not content. Only flat
+ * `key: value` lines are read; a YAML parser would be overkill for five fields.
+ */
+export function splitFrontMatter(text: string): { frontMatter: DocumentMetadata; body: string } {
+  const match = FRONT_MATTER.exec(text);
+  if (!match) return { frontMatter: {}, body: text };
+  const frontMatter: DocumentMetadata = {};
+  for (const line of match[1].split('\n')) {
+    const field = /^([A-Za-z]+):\s*(.+?)\s*$/.exec(line);
+    const key = field ? FRONT_MATTER_KEYS[field[1].toLowerCase()] : undefined;
+    if (field && key) frontMatter[key] = field[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return { frontMatter, body: text.slice(match[0].length) };
+}

@@ -1,0 +1,31 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the declaration must reach every program that compiles this file (apps import the lib by path)
+/// <reference path="./pdfjs-worker.d.ts" />
+import { dirname, join } from 'node:path';
+
+export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
+
+let loading: Promise<Pdfjs> | undefined;
+
+/**
+ * Loads pdf.js on first use (it is ESM-only: a native import() in the compiled
+ * CommonJS, compiled to require() by swc under Jest). Its worker module is loaded too
+ * and published as `globalThis.pdfjsWorker`, which pdf.js's Node "fake worker" picks
+ * up instead of importing the worker itself: parsing runs on the calling thread, so
+ * run conversions in a worker thread to keep an event loop free.
+ */
+export function loadPdfjs(): Promise<Pdfjs> {
+  loading ??= (async () => {
+    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    const scope = globalThis as { pdfjsWorker?: unknown };
+    scope.pdfjsWorker ??= { WorkerMessageHandler: worker.WorkerMessageHandler };
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  })();
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+/** Data files pdf.js needs for CJK encodings and the 14 standard (non-embedded) fonts. */
+export function pdfjsDataPaths(): { cMapUrl: string; standardFontDataUrl: string } {
+  const root = dirname(require.resolve('pdfjs-dist/package.json'));
+  return { cMapUrl: join(root, 'cmaps') + '/', standardFontDataUrl: join(root, 'standard_fonts') + '/' };
+}

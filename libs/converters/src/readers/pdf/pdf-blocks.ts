@@ -1,0 +1,151 @@
+import type { Block, HeadingLevel, List } from '../../document';
+import { type LayoutMetrics, MAX_HEADING_LENGTH, measureLayout } from './layout-metrics';
+import { listMarker } from './list-marker';
+import type { PdfLine, TextRun } from './pdf-lines';
+import { appendLine, dropPrefix, runsText, runsToInline } from './text-runs';
+
+/** What is being built when the next line arrives. */
+type Open =
+  | { kind: 'none' }
+  | { kind: 'heading'; level: HeadingLevel; text: string; last: PdfLine }
+  | { kind: 'paragraph'; runs: TextRun[]; last: PdfLine }
+  | { kind: 'code'; lines: PdfLine[] }
+  | { kind: 'list'; stack: Array<{ markerX: number; list: List }>; runs: TextRun[]; textX: number; last: PdfLine };
+
+/**
+ * Lines (furniture already removed, pages in order) → IR blocks. Headings come from
+ * font size (ranked against the body size) or from short bold lines that stand alone;
+ * monospace lines are code; marker lines are list items, nested by indentation; the
+ * rest is joined into paragraphs, across page breaks when the last line runs full width.
+ */
+export function linesToBlocks(lines: PdfLine[]): Block[] {
+  const metrics = measureLayout(lines);
+  const blocks: Block[] = [];
+  let open: Open = { kind: 'none' };
+
+  const close = () => {
+    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: open.text }] });
+    if (open.kind === 'paragraph') blocks.push({ type: 'paragraph', content: runsToInline(open.runs) });
+    if (open.kind === 'code') blocks.push(codeBlock(open.lines));
+    if (open.kind === 'list') flushItem(open);
+    open = { kind: 'none' };
+  };
+
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    const level = headingLevel(line, previous, lines[index + 1], metrics);
+    if (level !== undefined) {
+      if (open.kind === 'heading' && open.level === level && previous && sameBlockGap(previous, line, line.size * 1.6)) {
+        open.text += ` ${line.text}`;
+        open.last = line;
+        return;
+      }
+      close();
+      open = { kind: 'heading', level, text: line.text, last: line };
+      return;
+    }
+    if (line.mono) {
+      if (open.kind !== 'code') close();
+      if (open.kind === 'code') open.lines.push(line);
+      else open = { kind: 'code', lines: [line] };
+      return;
+    }
+    const marker = listMarker(line.text);
+    const continues = (open.kind === 'paragraph' || open.kind === 'list') && continuesBlock(open.last, line, metrics);
+    if (marker && !(open.kind === 'paragraph' && continues && isFull(open.last, metrics) && !endsSentence(open.last.text))) {
+      const runs = dropPrefix(line.runs, line.text.length - marker.rest.length);
+      const textX = line.x + (line.right - line.x) * ((line.text.length - marker.rest.length) / line.text.length);
+      // A marker of the other kind at the outermost indentation starts a new list.
+      const newList = open.kind !== 'list' || (Math.abs(line.x - open.stack[0].markerX) <= 2 && open.stack[0].list.ordered !== marker.ordered);
+      if (newList) {
+        close();
+        const list: List = { type: 'list', ordered: marker.ordered, ...(marker.number && marker.number !== 1 ? { start: marker.number } : {}), items: [] };
+        blocks.push(list);
+        open = { kind: 'list', stack: [{ markerX: line.x, list }], runs, textX, last: line };
+      } else if (open.kind === 'list') {
+        flushItem(open);
+        placeItem(open, line.x, marker.ordered);
+        open.runs = runs;
+        open.textX = textX;
+        open.last = line;
+      }
+      return;
+    }
+    if (open.kind === 'list' && continues && line.x >= open.textX - line.size) {
+      appendLine(open.runs, line.runs);
+      open.last = line;
+      return;
+    }
+    if (open.kind === 'list') flushItem(open);
+    if (open.kind === 'paragraph' && continues) {
+      appendLine(open.runs, line.runs);
+      open.last = line;
+      return;
+    }
+    close();
+    open = { kind: 'paragraph', runs: line.runs.map((run) => ({ ...run })), last: line };
+  });
+  close();
+  return blocks;
+}
+
+function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {
+  if (line.mono || line.text.length > MAX_HEADING_LENGTH) return undefined;
+  const bySize = metrics.headingLevels.get(line.size);
+  if (bySize !== undefined) return bySize;
+  const standsAlone = (!previous || !continuesBlock(previous, line, metrics)) && (!next || !continuesBlock(line, next, metrics));
+  const headingLike = line.bold && line.size === metrics.bodySize && line.text.length <= 80 && !/[.,;]$/.test(line.text) && !listMarker(line.text);
+  return headingLike && standsAlone ? metrics.boldHeadingLevel : undefined;
+}
+
+/** Whether `line` carries on the block that `last` belongs to. */
+function continuesBlock(last: PdfLine, line: PdfLine, metrics: LayoutMetrics): boolean {
+  if (Math.abs(last.size - line.size) > 0.5 || last.mono !== line.mono) return false;
+  const newColumnOrPage = last.page !== line.page || line.y <= last.y;
+  if (newColumnOrPage) return isFull(last, metrics) && (!endsSentence(last.text) || /-$/.test(last.text));
+  // Paragraph spacing is often only a few points: anything beyond jitter is a gap.
+  if (!sameBlockGap(last, line, metrics.lineSpacing + Math.max(1.5, metrics.bodySize * 0.2))) return false;
+  return isFull(last, metrics) || !endsSentence(last.text);
+}
+
+function sameBlockGap(last: PdfLine, line: PdfLine, limit: number): boolean {
+  return last.page === line.page && line.y > last.y && line.y - last.y <= limit;
+}
+
+/** A line that reaches (nearly) the right edge of the column wraps into the next one. */
+function isFull(line: PdfLine, metrics: LayoutMetrics): boolean {
+  const right = metrics.columnRight.get(line.page) ?? line.right;
+  return line.right >= right - metrics.bodySize * 2;
+}
+
+function endsSentence(text: string): boolean {
+  return /[.!?:;)"'\u201d\u2019]$/.test(text);
+}
+
+function flushItem(open: Extract<Open, { kind: 'list' }>): void {
+  const list = open.stack[open.stack.length - 1].list;
+  if (open.runs.length > 0) list.items.push({ blocks: [{ type: 'paragraph', content: runsToInline(open.runs) }] });
+  open.runs = [];
+}
+
+/** Moves the list stack to the level of a marker at `markerX`, nesting or un-nesting. */
+function placeItem(open: Extract<Open, { kind: 'list' }>, markerX: number, ordered: boolean): void {
+  const tolerance = 2;
+  while (open.stack.length > 1 && open.stack[open.stack.length - 1].markerX > markerX + tolerance) open.stack.pop();
+  const top = open.stack[open.stack.length - 1];
+  const parentItem = top.list.items[top.list.items.length - 1];
+  if (markerX > top.markerX + tolerance && parentItem) {
+    const list: List = { type: 'list', ordered, items: [] };
+    parentItem.blocks.push(list);
+    open.stack.push({ markerX, list });
+  }
+}
+
+/** Monospace lines keep their line breaks; indentation is recovered from x offsets. */
+function codeBlock(lines: PdfLine[]): Block {
+  const left = Math.min(...lines.map((line) => line.x));
+  const text = lines
+    .map((line) => ' '.repeat(Math.max(0, Math.round((line.x - left) / (line.size * 0.6)))) + runsText(line.runs))
+    .join('\n');
+  return { type: 'code', text };
+}
