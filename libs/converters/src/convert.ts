@@ -14,6 +14,8 @@ export interface ConvertInput {
   maxPages: number;
   /** Pre-decoded text for text-based inputs, when the caller already decoded it. */
   text?: string;
+  /** The Content-Type header as received; its charset decodes text-based inputs. */
+  contentType?: string | null;
 }
 
 export interface ConvertResult {
@@ -53,6 +55,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
       fileName: input.fileName,
       maxPages: input.maxPages,
       text: input.text,
+      contentType: input.contentType,
     });
   } catch (error) {
     if (isJobFailure(error)) throw error;

@@ -10,6 +10,8 @@ export interface ReaderInput {
   maxPages: number;
   /** Pre-decoded text, when the caller already decoded the bytes. */
   text?: string;
+  /** The Content-Type header as received; its charset decodes text-based inputs. */
+  contentType?: string | null;
 }
 
 /**
