@@ -43,14 +43,14 @@ describe('job record mapping', () => {
     const record = toJobRecord({
       ...base,
       status: 'COMPLETED',
-      result: { mimeType: 'application/pdf', bytes: 1, sha256: 'x', metadata: {} },
+      result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'application/pdf' },
       outputs: [
         { format: 'text', content: 'T' },
         { format: 'markdown', content: 'M' },
       ],
     });
     expect(Object.keys(record.formats)).toEqual(['markdown', 'text']);
-    expect(record.result).toMatchObject({ mimeType: 'application/pdf' });
+    expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata']);
   });
 
   it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {

@@ -39,7 +39,7 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
     pages: row.pages,
     type: row.type as JobType,
     fileName: row.fileUrl,
-    result: completed && row.result ? (row.result as unknown as JobResult) : {},
+    result: completed && row.result ? orderedResult(row.result as unknown as JobResult) : {},
     formats,
     error:
       row.status === JobStatus.FAILED
@@ -51,4 +51,9 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
     requestedFormats: row.requestedFormats,
     attempts: row.attempts,
   };
+}
+
+/** JSONB does not keep key order; answer in the documented order. */
+function orderedResult({ mimeType, bytes, sha256, metadata }: JobResult): JobResult {
+  return { mimeType, bytes, sha256, metadata };
 }

@@ -1,0 +1,128 @@
+import { extname, join } from 'node:path';
+import { Piscina } from 'piscina';
+import { InterruptedError } from '../shutdown/interrupted.error';
+import type { ConversionTaskInput, ConversionTaskOutcome, ConversionTaskSuccess } from './conversion-task.types';
+import { conversionOutOfMemory, conversionTimeout, fromThreadFailure, isOutOfMemory } from './thread-failure';
+
+export interface ConversionPoolOptions {
+  /** Threads, i.e. conversions at once (WORKER_CONCURRENCY). */
+  threads: number;
+  /** Old-generation heap limit per thread (CONVERSION_MAX_MEMORY_MB). */
+  maxMemoryMb: number;
+  /** Hard limit per conversion (CONVERSION_TIMEOUT_MS). */
+  timeoutMs: number;
+  /**
+   * The thread's entry module. Defaults to conversion.task beside this file, with
+   * this file's own extension: .js in the built app, .ts when run from source.
+   */
+  filename?: string;
+  /**
+   * Node flags for the threads. By default they inherit the process's (so
+   * `node -r @swc-node/register main.ts` threads compile TypeScript too); Jest's
+   * own process has no such flag, so tests pass `['-r', '@swc-node/register']`.
+   */
+  execArgv?: string[];
+  /**
+   * The threads' process.env. Defaults to the real process environment; Jest gives
+   * test code a copy of it, so tests pass theirs explicitly.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** Told about thread errors that belong to no task (they would crash the process otherwise). */
+  onError?: (error: unknown) => void;
+}
+
+/** Generous: a thread that compiles TypeScript on the fly (tests) starts slowly. */
+const SELF_TEST_TIMEOUT_MS = 60_000;
+
+export function defaultTaskFilename(): string {
+  return join(__dirname, `conversion.task${extname(__filename)}`);
+}
+
+/**
+ * Conversions run in worker threads: parsing a PDF is CPU-bound and would block the
+ * event loop that renews BullMQ locks and answers Redis. A thread can be killed
+ * (timeout) or die (out of memory, crash) and costs only the job it was running;
+ * piscina replaces it.
+ */
+export class ConversionPool {
+  private readonly piscina: Piscina<ConversionTaskInput, ConversionTaskOutcome>;
+
+  constructor(private readonly options: ConversionPoolOptions) {
+    this.piscina = new Piscina({
+      filename: options.filename ?? defaultTaskFilename(),
+      execArgv: options.execArgv,
+      env: options.env,
+      // All threads start at once and stay warm: loading pdf.js again for every job
+      // would cost more than idle threads do.
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+    });
+    this.piscina.on('error', (error: unknown) => options.onError?.(error));
+  }
+
+  /**
+   * Converts in a thread. Throws a JobFailure for expected failures (including
+   * CONVERSION_TIMEOUT and out-of-memory), InterruptedError when `signal` (shutdown)
+   * aborts it, and a plain Error for anything unexpected (a crashed thread).
+   */
+  async convert(input: ConversionTaskInput, signal?: AbortSignal): Promise<ConversionTaskSuccess> {
+    if (signal?.aborted) throw new InterruptedError('The conversion');
+    // Aborting a running piscina task terminates its thread: the only way to stop a
+    // parser stuck in a loop. One controller per task, fed by the timer and by the
+    // caller's (long-lived) signal, whose listener is removed again afterwards.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.options.timeoutMs);
+    const onCallerAbort = () => abort.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let outcome: ConversionTaskOutcome;
+    try {
+      outcome = await this.piscina.run(input, { signal: abort.signal });
+    } catch (error) {
+      if (signal?.aborted) throw new InterruptedError('The conversion');
+      if (timedOut) throw conversionTimeout(this.options.timeoutMs);
+      if (isOutOfMemory(error)) throw conversionOutOfMemory(this.options.maxMemoryMb);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+    if (!outcome.ok) throw fromThreadFailure(outcome);
+    return outcome;
+  }
+
+  /**
+   * Converts a two-byte text in a thread, so a thread entry that cannot load (a
+   * missing file, a broken build) stops the worker at start with the reason. Left
+   * to the first job instead, piscina gives up starting threads after a failed
+   * bootstrap and every later job would wait for its timeout.
+   */
+  async selfTest(timeoutMs = SELF_TEST_TIMEOUT_MS): Promise<void> {
+    const probe: ConversionTaskInput = {
+      bytes: Buffer.from('ok'),
+      mimeType: 'text/plain',
+      fileName: null,
+      contentType: 'text/plain; charset=utf-8',
+      formats: ['text'],
+      maxPages: 1,
+    };
+    let outcome: ConversionTaskOutcome;
+    try {
+      outcome = await this.piscina.run(probe, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new Error(`Conversion threads could not start (${this.piscina.options.filename}): ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (!outcome.ok) throw new Error(`Conversion threads failed their self-test: ${outcome.detail ?? outcome.message}`);
+  }
+
+  /** Terminates every thread; running conversions are abandoned. */
+  close(): Promise<void> {
+    return this.piscina.destroy();
+  }
+}

@@ -1,0 +1,44 @@
+import type { AppConfig } from '@docformat/config';
+import { Global, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ConversionPool, type ConversionPoolOptions } from './conversion-pool';
+
+/** Where the thread entry lives and how threads start; only tests change these. */
+export type ConversionThreadOptions = Pick<ConversionPoolOptions, 'filename' | 'execArgv' | 'env'>;
+
+@Global()
+@Module({})
+export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
+  static register(config: AppConfig, thread: ConversionThreadOptions = {}): DynamicModule {
+    return {
+      module: ConversionModule,
+      providers: [
+        {
+          provide: ConversionPool,
+          useFactory: () => {
+            const logger = new Logger('conversion');
+            return new ConversionPool({
+              threads: config.WORKER_CONCURRENCY,
+              maxMemoryMb: config.CONVERSION_MAX_MEMORY_MB,
+              timeoutMs: config.CONVERSION_TIMEOUT_MS,
+              ...thread,
+              onError: (error) => logger.error({ event: 'conversion.thread_error', err: error }),
+            });
+          },
+        },
+      ],
+      exports: [ConversionPool],
+    };
+  }
+
+  constructor(private readonly pool: ConversionPool) {}
+
+  /** Before the consumer starts (onApplicationBootstrap): no job is taken by a worker that cannot convert. */
+  async onModuleInit(): Promise<void> {
+    await this.pool.selfTest();
+  }
+
+  /** After the consumer has stopped (onModuleDestroy), so no job still needs a thread. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.close();
+  }
+}

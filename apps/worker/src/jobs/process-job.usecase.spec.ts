@@ -1,0 +1,185 @@
+import type { AppConfig } from '@docformat/config';
+import { JobFailure } from '@docformat/contracts';
+import type { ClaimedJob, CompletedConversion, JobRepository, JobRow } from '@docformat/db';
+import type { FetchedDocument } from '@docformat/fetcher';
+import { Logger } from '@nestjs/common';
+import type { ConversionPool } from '../conversion/conversion-pool';
+import type { ConversionTaskSuccess } from '../conversion/conversion-task.types';
+import { InterruptedError } from '../shutdown/interrupted.error';
+import { ShutdownSignal } from '../shutdown/shutdown-signal';
+import type { DocumentFetcher } from './document-fetcher';
+import { RetryableJobError } from './failure-policy';
+import { ProcessJobUseCase } from './process-job.usecase';
+
+const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50 } as AppConfig;
+
+const document: FetchedDocument = {
+  finalUrl: 'https://docs.test/a.txt',
+  bytes: Buffer.from('hello'),
+  contentType: 'text/plain',
+  mimeType: 'text/plain',
+  byteLength: 5,
+  sha256: 'abc',
+  fileName: 'a.txt',
+};
+const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: 'hello' }, metadata: {} };
+
+/** An in-memory job table with the repository's conditional-write semantics. */
+class FakeJobs {
+  row: JobRow | null = {
+    id: ID,
+    ownerId: 'owner',
+    type: 'format',
+    status: 'CREATED',
+    fileUrl: document.finalUrl,
+    requestedFormats: ['text'],
+    pages: 0,
+    attempts: 0,
+    result: null,
+    errorCode: null,
+    errorMessage: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    startedAt: null,
+    completedAt: null,
+  };
+  completed: CompletedConversion[] = [];
+
+  private get open(): boolean {
+    return this.row !== null && (this.row.status === 'CREATED' || this.row.status === 'IN_PROGRESS');
+  }
+  async findById() {
+    return this.row && { ...this.row };
+  }
+  async claim(): Promise<ClaimedJob | null> {
+    if (!this.row || !this.open) return null;
+    this.row = { ...this.row, status: 'IN_PROGRESS', attempts: this.row.attempts + 1, startedAt: this.row.startedAt ?? new Date() };
+    return { id: ID, fileUrl: this.row.fileUrl, requestedFormats: this.row.requestedFormats, attempts: this.row.attempts };
+  }
+  async complete(_id: string, done: CompletedConversion) {
+    if (this.row?.status !== 'IN_PROGRESS') return false;
+    this.completed.push(done);
+    this.row = { ...this.row, status: 'COMPLETED', pages: done.pages, errorCode: null, errorMessage: null };
+    return true;
+  }
+  async fail(_id: string, error: { code: string; message: string }) {
+    if (!this.row || !this.open) return false;
+    this.row = { ...this.row, status: 'FAILED', errorCode: error.code, errorMessage: error.message };
+    return true;
+  }
+  async recordRetryableError(_id: string, error: { code: string; message: string }) {
+    if (this.row?.status !== 'IN_PROGRESS') return false;
+    this.row = { ...this.row, errorCode: error.code, errorMessage: error.message };
+    return true;
+  }
+}
+
+function setup(behaviour: { fetch?: () => Promise<FetchedDocument>; convert?: () => Promise<ConversionTaskSuccess> } = {}) {
+  const jobs = new FakeJobs();
+  const fetcher = { fetch: jest.fn(behaviour.fetch ?? (async () => document)) };
+  const pool = { convert: jest.fn(behaviour.convert ?? (async () => converted)) };
+  const useCase = new ProcessJobUseCase(
+    config,
+    jobs as unknown as JobRepository,
+    fetcher as unknown as DocumentFetcher,
+    pool as unknown as ConversionPool,
+    new ShutdownSignal(),
+  );
+  return { jobs, fetcher, pool, useCase };
+}
+
+beforeAll(() => Logger.overrideLogger(false));
+
+describe('ProcessJobUseCase', () => {
+  it('claims, fetches, converts and completes a job with its result', async () => {
+    const { jobs, pool, useCase } = setup();
+    await expect(useCase.execute(ID)).resolves.toBe('completed');
+    expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1, pages: 1 });
+    expect(jobs.completed).toEqual([
+      { pages: 1, outputs: { text: 'hello' }, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {} } },
+    ]);
+    expect(pool.convert).toHaveBeenCalledWith(
+      { bytes: document.bytes, mimeType: 'text/plain', fileName: 'a.txt', contentType: 'text/plain', formats: ['text'], maxPages: 50 },
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('does nothing for a missing or terminal job', async () => {
+    const { jobs, fetcher, useCase } = setup();
+    jobs.row = null;
+    await expect(useCase.execute(ID)).resolves.toBe('skipped');
+
+    const done = setup();
+    done.jobs.row = { ...(done.jobs.row as JobRow), status: 'COMPLETED', attempts: 1 };
+    await expect(done.useCase.execute(ID)).resolves.toBe('skipped');
+    expect(done.jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1 });
+    expect(fetcher.fetch).not.toHaveBeenCalled();
+    expect(done.fetcher.fetch).not.toHaveBeenCalled();
+  });
+
+  it('fails a permanent JobFailure at once', async () => {
+    const { jobs, useCase } = setup({
+      convert: async () => {
+        throw new JobFailure('TOO_MANY_PAGES', 'Too many pages.');
+      },
+    });
+    await expect(useCase.execute(ID)).resolves.toBe('failed');
+    expect(jobs.row).toMatchObject({ status: 'FAILED', errorCode: 'TOO_MANY_PAGES', errorMessage: 'Too many pages.', attempts: 1 });
+  });
+
+  it('keeps a transient failure IN_PROGRESS with the error recorded, and throws so BullMQ retries', async () => {
+    const failure = new JobFailure('DOWNLOAD_FAILED', 'The server answered 503 Service Unavailable', true);
+    const { jobs, useCase } = setup({
+      fetch: async () => {
+        throw failure;
+      },
+    });
+    await expect(useCase.execute(ID)).rejects.toBeInstanceOf(RetryableJobError);
+    expect(jobs.row).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, errorCode: 'DOWNLOAD_FAILED' });
+
+    await expect(useCase.execute(ID)).rejects.toBeInstanceOf(RetryableJobError);
+    // The third attempt is the last one: FAILED with the transient failure's code.
+    await expect(useCase.execute(ID)).resolves.toBe('failed');
+    expect(jobs.row).toMatchObject({ status: 'FAILED', attempts: 3, errorCode: 'DOWNLOAD_FAILED' });
+  });
+
+  it('turns an unexpected error into a permanent INTERNAL_ERROR', async () => {
+    const { jobs, useCase } = setup({
+      convert: async () => {
+        throw new Error('worker exited with code: 1');
+      },
+    });
+    await expect(useCase.execute(ID)).resolves.toBe('failed');
+    expect(jobs.row).toMatchObject({ status: 'FAILED', errorCode: 'INTERNAL_ERROR', errorMessage: 'An internal error stopped the conversion' });
+  });
+
+  it('leaves the row alone when shutdown interrupts the work', async () => {
+    const { jobs, useCase } = setup({
+      fetch: async () => {
+        throw new InterruptedError('The download');
+      },
+    });
+    await expect(useCase.execute(ID)).rejects.toBeInstanceOf(InterruptedError);
+    expect(jobs.row).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, errorCode: null });
+  });
+
+  it('gives up a row that has used all its attempts, keeping its last error', async () => {
+    const { jobs, fetcher, useCase } = setup();
+    jobs.row = { ...(jobs.row as JobRow), status: 'IN_PROGRESS', attempts: 3, errorCode: 'DOWNLOAD_FAILED', errorMessage: 'timed out' };
+    await expect(useCase.execute(ID)).resolves.toBe('failed');
+    expect(jobs.row).toMatchObject({ status: 'FAILED', attempts: 3, errorCode: 'DOWNLOAD_FAILED', errorMessage: 'timed out' });
+    expect(fetcher.fetch).not.toHaveBeenCalled();
+  });
+
+  it('writes nothing when another delivery completed the job first', async () => {
+    const { jobs, useCase } = setup();
+    const original = jobs.complete.bind(jobs);
+    jobs.complete = async (id, done) => {
+      jobs.row = { ...(jobs.row as JobRow), status: 'COMPLETED' };
+      return original(id, done);
+    };
+    await expect(useCase.execute(ID)).resolves.toBe('skipped');
+    expect(jobs.completed).toEqual([]);
+  });
+});

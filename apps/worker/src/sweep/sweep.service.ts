@@ -1,0 +1,86 @@
+import type { AppConfig } from '@docformat/config';
+import { isTerminalStatus } from '@docformat/contracts';
+import { JobRepository } from '@docformat/db';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '../infra/tokens';
+import { QueueEntries } from './queue-entries';
+import { decideSweepAction } from './sweep-decision';
+
+/** Postgres advisory-lock key ("docf"): one sweep at a time across all workers. */
+export const SWEEP_LOCK_KEY = 0x646f6366;
+/** The API commits a row before enqueueing it: a younger CREATED row may be mid-enqueue. */
+export const CREATED_GRACE_MS = 5000;
+/** Rows per sweep; the rest wait for the next one. */
+const BATCH_SIZE = 500;
+/** Upper bound for one sweep's transaction (it holds the lock for that long at most). */
+const SWEEP_TIMEOUT_MS = 60_000;
+
+export interface SweepReport {
+  checked: number;
+  requeued: number;
+}
+
+/**
+ * Puts back in the queue every unfinished job that has no live queue entry: Redis
+ * was flushed or restarted without persistence, the API's enqueue failed (it
+ * answered 503 and left the row CREATED), or BullMQ gave up on a job whose row is
+ * not terminal. Jobs that are waiting, delayed or running are left alone.
+ */
+@Injectable()
+export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('sweep');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobRepository,
+    private readonly queue: QueueEntries,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.trigger(), this.config.SWEEP_INTERVAL_MS);
+    // Once at start too: a restarted deployment recovers without waiting an interval.
+    this.trigger();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Starts a sweep unless one is still running in this process. */
+  trigger(): void {
+    if (this.running) return;
+    this.running = this.sweepOnce()
+      .then(() => undefined)
+      .catch((error: unknown) => this.logger.warn({ event: 'sweep.failed', reason: (error as Error).message }))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** One sweep; null when another worker holds the sweep lock. */
+  async sweepOnce(): Promise<SweepReport | null> {
+    const outcome = await this.jobs.withExclusiveLock(SWEEP_LOCK_KEY, SWEEP_TIMEOUT_MS, () => this.requeueStranded());
+    if (!outcome.acquired) return null;
+    if (outcome.value.requeued > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
+    return outcome.value;
+  }
+
+  private async requeueStranded(): Promise<SweepReport> {
+    const rows = await this.jobs.findUnfinished(new Date(Date.now() - CREATED_GRACE_MS), BATCH_SIZE);
+    let requeued = 0;
+    for (const row of rows) {
+      const queueState = await this.queue.state(row.id);
+      const action = decideSweepAction(queueState);
+      if (action === 'leave') continue;
+      // The queue entry may have finished after the rows were read; re-check the row.
+      const current = await this.jobs.findById(row.id);
+      if (!current || isTerminalStatus(current.status)) continue;
+      if (action === 'replace') await this.queue.remove(row.id);
+      await this.queue.enqueue(row.id, this.config.ENQUEUE_TIMEOUT_MS);
+      requeued += 1;
+      this.logger.log({ event: 'job.requeued', jobId: row.id, status: current.status, queueState });
+    }
+    return { checked: rows.length, requeued };
+  }
+}

@@ -1,0 +1,30 @@
+import type { AppConfig } from '@docformat/config';
+import { loggerOptions } from '@docformat/logging';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { ConversionModule, type ConversionThreadOptions } from './conversion/conversion.module';
+import { InfraModule } from './infra/infra.module';
+import { JobsModule } from './jobs/jobs.module';
+import { SweepModule } from './sweep/sweep.module';
+
+export interface WorkerOptions {
+  /** Conversion-thread overrides (tests run the TypeScript sources, or a test task). */
+  thread?: ConversionThreadOptions;
+}
+
+@Module({})
+export class WorkerModule {
+  static register(config: AppConfig, options: WorkerOptions = {}): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        // No HTTP here: pino-http's options are just the pino logger's.
+        LoggerModule.forRoot({ pinoHttp: loggerOptions('worker', config.LOG_LEVEL) }),
+        InfraModule.register(config),
+        ConversionModule.register(config, options.thread),
+        JobsModule,
+        SweepModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import type { AppConfig } from '@docformat/config';
+import type { INestApplicationContext } from '@nestjs/common';
+import { join } from 'node:path';
+import { fixture } from './support/fixtures';
+import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
+import { startOrigin, type OriginServer } from './support/origin-server';
+
+let config: AppConfig;
+let origin: OriginServer;
+let client: TestClient;
+let worker: INestApplicationContext;
+
+beforeAll(async () => {
+  config = testConfig({
+    QUEUE_PREFIX: filePrefix('limits'),
+    WORKER_CONCURRENCY: '2',
+    CONVERSION_TIMEOUT_MS: '3000',
+    CONVERSION_MAX_MEMORY_MB: '128',
+  });
+  origin = await startOrigin();
+  origin.route('/hang.txt', { body: 'This parser never returns @@HANG@@', contentType: 'text/plain' });
+  origin.route('/oom.txt', { body: 'This parser eats memory @@OOM@@', contentType: 'text/plain' });
+  origin.route('/crash.txt', { body: 'This parser kills its thread @@CRASH@@', contentType: 'text/plain' });
+  origin.route('/fine.txt', { body: 'A perfectly ordinary note.', contentType: 'text/plain' });
+  origin.route('/handbook.pdf', { body: fixture('sample.pdf'), contentType: 'application/pdf' });
+  client = await startTestClient(config);
+  worker = await startWorker(config, { thread: { filename: join(__dirname, 'support/unruly.task.ts') } });
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await client?.close();
+  await origin?.close();
+});
+
+describe('conversion threads that misbehave', () => {
+  it('stops a hanging parser at CONVERSION_TIMEOUT_MS while other jobs go on', async () => {
+    const started = Date.now();
+    const hanging = await client.submit(origin.url('/hang.txt'));
+    await client.waitForStatus(hanging, ['IN_PROGRESS']);
+    // The other thread keeps converting while one is stuck.
+    const others = [await client.submit(origin.url('/fine.txt')), await client.submit(origin.url('/handbook.pdf'))];
+    for (const id of others) {
+      const job = await client.waitForTerminal(id);
+      expect(job.status).toBe('COMPLETED');
+    }
+
+    const job = await client.waitForTerminal(hanging);
+    expect(job).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'CONVERSION_TIMEOUT',
+      errorMessage: 'The conversion took longer than 3 seconds and was stopped',
+      attempts: 1,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+
+    // The killed thread was replaced: the pool still converts.
+    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')));
+    expect(after.status).toBe('COMPLETED');
+  });
+
+  it('fails a conversion that runs out of memory as FILE_TOO_LARGE, and the worker lives on', async () => {
+    const job = await client.waitForTerminal(await client.submit(origin.url('/oom.txt')));
+    expect(job).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'FILE_TOO_LARGE',
+      errorMessage: 'The document needs more than 128 MiB of memory to convert',
+    });
+    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')));
+    expect(after.status).toBe('COMPLETED');
+  });
+
+  it('fails a job whose thread dies as INTERNAL_ERROR, and the worker lives on', async () => {
+    const job = await client.waitForTerminal(await client.submit(origin.url('/crash.txt')));
+    expect(job).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'INTERNAL_ERROR',
+      errorMessage: 'An internal error stopped the conversion',
+    });
+    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')));
+    expect(after.status).toBe('COMPLETED');
+  });
+});

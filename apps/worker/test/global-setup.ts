@@ -1,0 +1,3 @@
+import { prepareTestDatabase } from '../../../libs/testing/src/test-environment';
+
+export default () => prepareTestDatabase('worker');

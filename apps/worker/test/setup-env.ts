@@ -1,0 +1,7 @@
+import { join } from 'node:path';
+import { applyTestEnvironment } from '../../../libs/testing/src/test-environment';
+
+applyTestEnvironment('worker');
+// Conversion threads (and child workers) compile TypeScript with @swc-node/register,
+// which reads the `@docformat/*` path aliases from this tsconfig.
+process.env['SWC_NODE_PROJECT'] = join(__dirname, '../../../tsconfig.base.json');
