@@ -1,0 +1,70 @@
+import { JobFailure, isJobFailure } from '@docformat/contracts';
+import { type IntermediateDocument, withTitleHeading } from '../../document';
+import { htmlToDocument } from '../html/html-to-document';
+import { assertPageLimit } from '../page-limit';
+import type { DocumentReader, ReaderInput } from '../reader';
+import { prepareOfficeHtml } from '../shared/office-html';
+import { corruptArchive, readZipEntries } from '../shared/office-zip';
+import { docxMetadata } from './docx-metadata';
+
+/**
+ * Word styles mammoth does not map by default. Title is the document's H1 (pandoc
+ * and Word both use it); quotes and code keep their structure. Comments are left out:
+ * mammoth drops comment references unless a style map asks for them.
+ */
+const STYLE_MAP = [
+  "p[style-name='Title'] => h1:fresh",
+  "p[style-name='Subtitle'] => p:fresh",
+  "p[style-name='Quote'] => blockquote > p:fresh",
+  "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  "p[style-name='Block Text'] => blockquote > p:fresh",
+  "p[style-name='Source Code'] => pre:separator('\\n')",
+];
+
+/** The parts mammoth reads: XML and relationships. Media stay compressed and unread. */
+const isXmlPart = (name: string) => /\.(?:xml|rels)$/i.test(name);
+
+/**
+ * DOCX, the markitdown way: mammoth turns the document into semantic HTML and the
+ * HTML reader builds the tree, so lists, tables and links are read by one code path.
+ * Images become `[Image: alt]` (mammoth is told not to read their bytes at all).
+ */
+export const docxReader: DocumentReader = {
+  name: 'docx',
+  accepts: { mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'], extensions: ['docx'] },
+  async read(input: ReaderInput): Promise<IntermediateDocument> {
+    assertPageLimit(1, input.maxPages);
+    const entries = readZipEntries(input.bytes, 'DOCX', isXmlPart);
+    // Every OPC package has a content-types part; a ZIP without one is something else.
+    if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
+    const metadata = docxMetadata(entries);
+    const html = await docxToHtml(entries);
+    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html)}</body>`);
+    return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
+  },
+};
+
+async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  const mammoth = require('mammoth') as typeof import('mammoth');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  const { zipSync } = require('fflate') as typeof import('fflate');
+  // mammoth unzips with JSZip, which has no size limit: it gets a stored copy of the
+  // parts already inflated under our limits instead of the original archive.
+  const stored = zipSync(Object.fromEntries(entries), { level: 0 });
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) },
+      {
+        styleMap: STYLE_MAP,
+        externalFileAccess: false,
+        ignoreEmptyParagraphs: true,
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+      },
+    );
+    return result.value;
+  } catch (error) {
+    if (isJobFailure(error)) throw error;
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The DOCX document is damaged and could not be read.', false, { cause: error });
+  }
+}
