@@ -1,0 +1,114 @@
+import { unzipSync, zipSync } from 'fflate';
+import { convertDocument } from '../../convert';
+import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
+import { syntheticDeck } from './synthetic-deck';
+
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const convert = (bytes: Buffer, maxPages = 100) => convertDocument({ bytes, mimeType: PPTX, formats: ['text', 'markdown'], maxPages });
+
+/** The deck's ZIP with entries replaced (string) or removed (null). */
+function rezip(bytes: Uint8Array, changes: Record<string, string | null>): Buffer {
+  const files = unzipSync(bytes);
+  for (const [name, content] of Object.entries(changes)) {
+    if (content === null) delete files[name];
+    else files[name] = new TextEncoder().encode(content);
+  }
+  return Buffer.from(zipSync(files));
+}
+
+describe('PPTX reader: pandoc deck (deck.pptx)', () => {
+  let markdown: string;
+  let text: string;
+  let result: Awaited<ReturnType<typeof convertFixture>>;
+
+  beforeAll(async () => {
+    result = await convertFixture('office-data/deck.pptx', PPTX);
+    ({ markdown, text } = result.outputs as { markdown: string; text: string });
+  });
+
+  it('counts slides as pages and reads the core properties', () => {
+    expect(result.pages).toBe(4);
+    expect(result.metadata).toEqual({
+      title: 'Quarterly Review',
+      author: 'Ada Lovelace',
+      subject: 'Results for the third quarter',
+      keywords: 'quarterly, review',
+      createdAt: '2024-10-01T12:00:00.000Z',
+      modifiedAt: '2024-10-01T12:00:00.000Z',
+    });
+  });
+
+  it('writes one ## section per slide, in order, without repeating the title as #', () => {
+    expect(markdown.match(/^##? .*$/gm)).toEqual(['## Quarterly Review', '## Agenda', '## Regional figures', '## Next steps']);
+    expect(markdown).toContain('## Quarterly Review\n\nAda Lovelace\n\n## Agenda');
+    expect(markdown).not.toContain('2024-10-01'); // the date placeholder is slide furniture
+  });
+
+  it('nests bullets by level and keeps numbered lists and emphasis', () => {
+    expect(markdown).toContain('- Results so far\n  - Revenue grew 12%\n  - Costs stayed flat\n- Plans for next quarter\n');
+    expect(markdown).toContain('Ship the **new importer** before the *holiday freeze*.');
+    expect(markdown).toContain('1. Hire two engineers\n2. Open the Lisbon office');
+  });
+
+  it('writes slide tables as GFM tables with a header row', () => {
+    expect(markdown).toContain('| Region | Revenue | Growth |\n| --- | --- | --- |\n| North | 1,200 | 5% |\n| South | 950 | 3% |');
+  });
+
+  it('marks speaker notes as a quote starting "Notes:", after the slide content', () => {
+    expect(markdown).toContain('- Plans for next quarter\n\n> **Notes:** Welcome everyone and keep the introduction short.\n\n## Regional figures');
+    expect(markdown).toContain('> **Notes:** North includes the new Oslo office.');
+    expect(text).toContain('    Notes: Welcome everyone and keep the introduction short.');
+  });
+
+  it('writes text without markup', () => {
+    expect(text).toContain('Region\tRevenue\tGrowth\nNorth\t1,200\t5%');
+    for (const markup of ['##', '**', '| ---', '> ']) expect(text).not.toContain(markup);
+  });
+
+  it('fails with TOO_MANY_PAGES before reading slides', async () => {
+    expect(await failureCode(convertFixture('office-data/deck.pptx', PPTX, 3))).toBe('TOO_MANY_PAGES');
+  });
+});
+
+describe('PPTX reader: hand-built deck', () => {
+  it('follows presentation order, reads shapes top-to-bottom then left-to-right, groups as a unit', async () => {
+    const { outputs, pages } = await convert(syntheticDeck());
+    expect(pages).toBe(2);
+    expect(outputs['markdown']).toBe(
+      '## Slide 1\n\nTop left\n\nTop right\n\nBottom text\n\nGroup first\n\nGroup second\n\nChart: Revenue by month\n\n'
+        + '## Slide 2 (hidden slide)\n\n[the spec](https://example.com/spec)\n\n- Explicit bullet\n',
+    );
+  });
+
+  it('reads a deck whose optional parts (core properties, notes, charts) are missing', async () => {
+    const bytes = syntheticDeck({ 'ppt/slides/_rels/slide2.xml.rels': '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>' });
+    const { outputs, metadata } = await convert(bytes);
+    expect(metadata).toEqual({});
+    expect(outputs['markdown']).toContain('\n\nChart\n\n');
+  });
+});
+
+describe('PPTX reader: malformed input', () => {
+  const deck = () => fixture('office-data/deck.pptx');
+
+  it.each([
+    { name: 'a truncated file', bytes: () => deck().subarray(0, 20_000), code: 'CORRUPT_DOCUMENT' },
+    { name: 'bytes that are not a ZIP', bytes: () => Buffer.from('%PDF-1.7 not a deck'), code: 'CORRUPT_DOCUMENT' },
+    { name: 'an empty file', bytes: () => Buffer.alloc(0), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage XML in a slide', bytes: () => rezip(deck(), { 'ppt/slides/slide2.xml': '<p:sld><p:cSld>\u0001garbage' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage presentation.xml', bytes: () => rezip(deck(), { 'ppt/presentation.xml': 'not xml at all' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'a ZIP without ppt/presentation.xml (e.g. a DOCX)', bytes: () => rezip(deck(), { 'ppt/presentation.xml': null }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'a legacy .ppt (OLE compound file)', bytes: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), code: 'UNSUPPORTED_DOCUMENT_TYPE' },
+    { name: 'an encrypted PPTX', bytes: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(64), Buffer.from('EncryptionInfo', 'utf16le')]), code: 'ENCRYPTED_DOCUMENT' },
+  ])('fails on $name with $code', async ({ bytes, code }) => {
+    expect(await failureCode(convert(bytes()))).toBe(code);
+  });
+
+  it('refuses a zip bomb before inflating it (declared sizes over the cap)', async () => {
+    const files = unzipSync(deck());
+    const bytes = Buffer.from(zipSync(files, { level: 9 }));
+    // Every central-directory entry claims 50 MB uncompressed: more than the cap together.
+    for (let at = bytes.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0; at = bytes.indexOf('PK\x01\x02', at + 4, 'latin1')) bytes.writeUInt32LE(50 * 1024 * 1024, at + 24);
+    expect(await failureCode(convert(bytes))).toBe('FILE_TOO_LARGE');
+  });
+});
