@@ -1,0 +1,27 @@
+import type { IntermediateDocument } from '../../document';
+import { inputText } from '../decode-text';
+import { isNotebook, notebookToDocument } from '../notebook/notebook-to-document';
+import { assertPageLimit } from '../page-limit';
+import type { DocumentReader, ReaderInput } from '../reader';
+import { cappedCodeBlock } from '../shared/capped-code-block';
+import { parseJson } from './parse-json';
+import { reindentJson } from './reindent-json';
+
+/** Enough to see the shape of any API response; beyond it the data is a dump. */
+export const MAX_JSON_CHARS = 100_000;
+
+/**
+ * JSON data: shown as it is, pretty-printed in a fenced ```json block (there is no
+ * prose to extract). A Jupyter notebook served as plain JSON is still a notebook.
+ */
+export const jsonReader: DocumentReader = {
+  name: 'json',
+  accepts: { mimeTypes: ['application/json', 'text/json', 'application/ld+json'], extensions: ['json', 'jsonld'] },
+  async read(input: ReaderInput): Promise<IntermediateDocument> {
+    assertPageLimit(1, input.maxPages);
+    const text = inputText(input).replace(/^\uFEFF/, '');
+    const value = parseJson(text, 'JSON');
+    if (isNotebook(value)) return notebookToDocument(value, input.maxPages);
+    return { pages: 1, metadata: {}, blocks: cappedCodeBlock(reindentJson(text), 'json', MAX_JSON_CHARS) };
+  },
+};
