@@ -2,6 +2,7 @@ import type { HTMLElement, Node } from 'node-html-parser';
 import { type Block, type HeadingLevel, type Inline, type ListItem, isBlankInline, normalizeInline } from '../../document';
 import { childElements, isDropped, isElement, startsContent, tagOf } from './html-dom';
 import { inlineOf } from './html-inline';
+import { codeLanguage } from './code-language';
 import { tableBlock } from './html-table';
 
 const HEADING = /^h([1-6])$/;
@@ -89,18 +90,4 @@ function listBlock(list: HTMLElement, insideContent: boolean): Block[] {
 function cellBlocks(table: HTMLElement, insideContent: boolean): Block[] {
   const rows = [table, ...childElements(table, 'thead', 'tbody', 'tfoot')].flatMap((group) => childElements(group, 'tr'));
   return rows.flatMap((row) => childElements(row, 'td', 'th')).flatMap((cell) => blocksOf(cell, insideContent));
-}
-
-/**
- * `class="language-js"` (CommonMark, highlight.js, Prism) or `lang-js`, on <pre> or its
- * <code>; pandoc writes `<pre class="sourceCode js">`.
- */
-function codeLanguage(pre: HTMLElement): string | undefined {
-  const classes = [pre, ...childElements(pre, 'code')].flatMap((element) => element.classList.value);
-  for (const name of classes) {
-    const match = /^(?:language|lang)-(.+)$/.exec(name);
-    if (match) return match[1];
-  }
-  if (pre.classList.contains('sourceCode')) return pre.classList.value.find((name) => name !== 'sourceCode');
-  return undefined;
 }

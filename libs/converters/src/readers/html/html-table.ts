@@ -3,26 +3,30 @@ import { type Block, type Inline, type TableRow, normalizeInline } from '../../d
 import { childElements } from './html-dom';
 import { inlineOf } from './html-inline';
 
+/** Spans beyond this are broken markup (colspan="1000"), not layout. */
+const MAX_SPAN = 50;
+
 /**
  * A data table. The header is the <thead> row, or a first row made only of <th>.
- * Cells keep inline content only (line breaks become spaces: a GFM cell is one line)
- * and rows are padded to the same width so every renderer gets a rectangle.
+ * Cells keep inline content only (line breaks become spaces: a GFM cell is one line).
+ * colspan/rowspan are expanded into a rectangle: the content sits in the first
+ * (top-left) cell of the span and the cells it covers stay empty, so every row has
+ * the same number of cells and no text is repeated (repeating it would duplicate
+ * words in the plain-text output and mislead anyone summing a column).
  */
 export function tableBlock(table: HTMLElement, insideContent: boolean): Block[] {
   const caption = childElements(table, 'caption')[0];
   const head = childElements(table, 'thead').flatMap((group) => childElements(group, 'tr'));
   const body = [table, ...childElements(table, 'tbody', 'tfoot')].flatMap((group) => childElements(group, 'tr'));
-  const rows = [...head, ...body].map((row) => ({
-    element: row,
-    cells: childElements(row, 'td', 'th').map((cell) => cellContent(cell, insideContent)),
-  }));
-  const nonEmpty = rows.filter((row) => row.cells.length > 0);
+  const rows = [...head, ...body];
+  const grid = expandSpans(rows, insideContent);
+  const nonEmpty = rows.map((element, i) => ({ element, cells: grid[i] })).filter((row) => row.cells.some((cell) => cell.length > 0));
   if (nonEmpty.length === 0) return [];
 
   const first = nonEmpty[0];
   const headerIsFirst = head.includes(first.element) || childElements(first.element, 'td').length === 0;
-  const width = Math.max(...nonEmpty.map((row) => row.cells.length));
-  const pad = (cells: TableRow): TableRow => [...cells, ...Array.from({ length: width - cells.length }, () => [])];
+  const width = Math.max(...grid.map((cells) => cells.length));
+  const pad = (cells: TableRow): TableRow => Array.from({ length: width }, (_, i) => cells[i] ?? []);
 
   const blocks: Block[] = [];
   const captionContent = caption ? normalizeInline(inlineOf(caption.childNodes, insideContent)) : [];
@@ -33,6 +37,36 @@ export function tableBlock(table: HTMLElement, insideContent: boolean): Block[] 
     rows: (headerIsFirst ? nonEmpty.slice(1) : nonEmpty).map((row) => pad(row.cells)),
   });
   return blocks;
+}
+
+/** Places every cell at the next column its row has free, reserving the rows and columns it spans. */
+function expandSpans(rows: readonly HTMLElement[], insideContent: boolean): TableRow[] {
+  const grid: TableRow[] = rows.map(() => []);
+  const taken: boolean[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let col = 0;
+    for (const cell of childElements(row, 'td', 'th')) {
+      while (taken[r][col]) col++;
+      const colspan = span(cell.getAttribute('colspan'));
+      // rowspan="0" means "to the end of the table section"; rows.length bounds it either way.
+      const rowspan = Math.min(span(cell.getAttribute('rowspan'), rows.length), rows.length - r);
+      for (let dr = 0; dr < rowspan; dr++) {
+        for (let dc = 0; dc < colspan; dc++) {
+          taken[r + dr][col + dc] = true;
+          grid[r + dr][col + dc] = dr === 0 && dc === 0 ? cellContent(cell, insideContent) : [];
+        }
+      }
+      col += colspan;
+    }
+  });
+  // Sparse arrays (a row shorter than one spanning into it) become real empty cells.
+  return grid.map((cells) => Array.from({ length: cells.length }, (_, i) => cells[i] ?? []));
+}
+
+function span(value: string | undefined, zeroMeans = 1): number {
+  const number = Number.parseInt(value ?? '1', 10);
+  if (number === 0) return zeroMeans;
+  return Number.isFinite(number) && number > 0 ? Math.min(number, MAX_SPAN) : 1;
 }
 
 function cellContent(cell: HTMLElement, insideContent: boolean): Inline[] {

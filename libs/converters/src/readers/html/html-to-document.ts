@@ -3,6 +3,7 @@ import type { HTMLElement } from 'node-html-parser';
 import type { Block } from '../../document';
 import { collapseWhitespace, startsContent } from './html-dom';
 import { blocksOf } from './html-blocks';
+import { contentRoot } from './main-content';
 
 export interface HtmlContent {
   metadata: DocumentMetadata;
@@ -17,13 +18,6 @@ export function htmlToDocument(html: string): HtmlContent {
   const metadata = htmlMetadata(root);
   const main = contentRoot(root);
   return { metadata, blocks: blocksOf(main, startsContent(main)) };
-}
-
-/** The single <main> when the page marks one (the rest is chrome), else <body>. */
-function contentRoot(root: HTMLElement): HTMLElement {
-  const mains = root.querySelectorAll('main, [role="main"]');
-  if (mains.length === 1) return mains[0];
-  return root.querySelector('body') ?? root;
 }
 
 function htmlMetadata(root: HTMLElement): DocumentMetadata {

@@ -5,28 +5,40 @@ import type { PdfLine } from './pdf-lines';
 export interface LayoutMetrics {
   /** The size most text is set in. */
   bodySize: number;
-  /** Larger sizes, largest first, mapped to heading levels. */
-  headingLevels: Map<number, HeadingLevel>;
+  /** Larger sizes (and, within a size, bold before regular) mapped to heading levels; see headingKey. */
+  headingLevels: Map<string, HeadingLevel>;
   /** Level for short, bold, body-size lines that stand alone. */
   boldHeadingLevel: HeadingLevel;
-  /** Usual baseline-to-baseline distance inside a paragraph (the lower median: paragraph gaps are the minority). */
+  /** Usual baseline-to-baseline distance inside a paragraph (see smallestRepeated). */
   lineSpacing: number;
-  /** Per page: the right edge of the text column, to tell full lines from short ones. */
-  columnRight: Map<number, number>;
+  /** Per page and column (see columnKey): the edges of the text column, to tell full lines from short ones. */
+  columnRight: Map<string, number>;
+  columnLeft: Map<string, number>;
 }
 
-/** Deeper levels are not told apart reliably by size alone. */
-const MAX_SIZE_LEVEL = 4;
+/** Level 6 is left for bold body-size headings, below every size-ranked one. */
+const MAX_SIZE_LEVEL = 5;
+
+/** Sizes rank headings; at the same size, bold outranks regular. */
+export function headingKey(size: number, bold: boolean): string {
+  return `${size}${bold ? 'b' : ''}`;
+}
+
+export function columnKey(line: Pick<PdfLine, 'page' | 'column'>): string {
+  return `${line.page}:${line.column}`;
+}
 /** Lines longer than this are body text in a larger size, not headings. */
 export const MAX_HEADING_LENGTH = 150;
 
 export function measureLayout(lines: PdfLine[]): LayoutMetrics {
   const prose = lines.filter((line) => !line.mono);
   const bodySize = mode(prose.map((line) => [line.size, line.text.length])) ?? 10;
-  const largerSizes = [...new Set(prose.filter((line) => line.size >= bodySize * 1.1 && line.text.length <= MAX_HEADING_LENGTH).map((line) => line.size))]
-    .sort((a, b) => b - a);
-  const headingLevels = new Map(largerSizes.map((size, index) => [size, Math.min(index + 1, MAX_SIZE_LEVEL) as HeadingLevel]));
-  const boldHeadingLevel = Math.min(Math.max(largerSizes.length + 1, 2), MAX_SIZE_LEVEL) as HeadingLevel;
+  const larger = prose.filter((line) => line.size >= bodySize * 1.1 && line.text.length <= MAX_HEADING_LENGTH);
+  const ranks = [...new Map(larger.map((line) => [headingKey(line.size, line.bold), line])).values()]
+    .sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold))
+    .map((line) => headingKey(line.size, line.bold));
+  const headingLevels = new Map(ranks.map((key, index) => [key, Math.min(index + 1, MAX_SIZE_LEVEL) as HeadingLevel]));
+  const boldHeadingLevel = Math.min(Math.max(ranks.length + 1, 2), 6) as HeadingLevel;
 
   const spacings: number[] = [];
   for (let i = 1; i < lines.length; i++) {
@@ -36,13 +48,16 @@ export function measureLayout(lines: PdfLine[]): LayoutMetrics {
       spacings.push(delta);
     }
   }
-  const lineSpacing = median(spacings) ?? bodySize * 1.2;
+  const lineSpacing = smallestRepeated(spacings.filter((delta) => delta >= bodySize * 0.9)) ?? median(spacings) ?? bodySize * 1.2;
 
-  const columnRight = new Map<number, number>();
+  const columnRight = new Map<string, number>();
+  const columnLeft = new Map<string, number>();
   for (const line of prose) {
-    if (line.size === bodySize) columnRight.set(line.page, Math.max(columnRight.get(line.page) ?? 0, line.right));
+    if (line.size !== bodySize) continue;
+    columnRight.set(columnKey(line), Math.max(columnRight.get(columnKey(line)) ?? 0, line.right));
+    columnLeft.set(columnKey(line), Math.min(columnLeft.get(columnKey(line)) ?? Infinity, line.x));
   }
-  return { bodySize, headingLevels, boldHeadingLevel, lineSpacing, columnRight };
+  return { bodySize, headingLevels, boldHeadingLevel, lineSpacing, columnRight, columnLeft };
 }
 
 /** The value with the largest total weight. */
@@ -50,6 +65,15 @@ function mode(weighted: Array<[number, number]>): number | undefined {
   const totals = new Map<number, number>();
   for (const [value, weight] of weighted) totals.set(value, (totals.get(value) ?? 0) + weight);
   return [...totals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * The tightest spacing seen at least twice: lines inside a paragraph. A median
+ * fails on pages of one- and two-line paragraphs, where paragraph gaps are the majority.
+ */
+function smallestRepeated(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.find((value, i) => i + 1 < sorted.length && sorted[i + 1] - value <= 0.5);
 }
 
 function median(values: number[]): number | undefined {

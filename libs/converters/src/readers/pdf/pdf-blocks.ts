@@ -1,6 +1,8 @@
 import type { Block, HeadingLevel, List } from '../../document';
-import { type LayoutMetrics, MAX_HEADING_LENGTH, measureLayout } from './layout-metrics';
+import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { listMarker } from './list-marker';
+import { dropSoftHyphens } from './normalize-text';
+import { type FlowElement, isTable } from './pdf-table';
 import type { PdfLine, TextRun } from './pdf-lines';
 import { appendLine, dropPrefix, runsText, runsToInline } from './text-runs';
 
@@ -13,27 +15,37 @@ type Open =
   | { kind: 'list'; stack: Array<{ markerX: number; list: List }>; runs: TextRun[]; textX: number; last: PdfLine };
 
 /**
- * Lines (furniture already removed, pages in order) → IR blocks. Headings come from
+ * Lines and tables (furniture already removed, pages in reading order) → IR blocks. Headings come from
  * font size (ranked against the body size) or from short bold lines that stand alone;
  * monospace lines are code; marker lines are list items, nested by indentation; the
  * rest is joined into paragraphs, across page breaks when the last line runs full width.
  */
-export function linesToBlocks(lines: PdfLine[]): Block[] {
+export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
+  const lines = flow.filter((element): element is PdfLine => !isTable(element));
   const metrics = measureLayout(lines);
+  const lineAt = (index: number) => {
+    const element = flow[index];
+    return element && !isTable(element) ? element : undefined;
+  };
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
 
   const close = () => {
-    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: open.text }] });
+    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: dropSoftHyphens(open.text) }] });
     if (open.kind === 'paragraph') blocks.push({ type: 'paragraph', content: runsToInline(open.runs) });
     if (open.kind === 'code') blocks.push(codeBlock(open.lines));
     if (open.kind === 'list') flushItem(open);
     open = { kind: 'none' };
   };
 
-  lines.forEach((line, index) => {
-    const previous = lines[index - 1];
-    const level = headingLevel(line, previous, lines[index + 1], metrics);
+  flow.forEach((line, index) => {
+    if (isTable(line)) {
+      close();
+      blocks.push(line.table);
+      return;
+    }
+    const previous = lineAt(index - 1);
+    const level = headingLevel(line, previous, lineAt(index + 1), metrics);
     if (level !== undefined) {
       if (open.kind === 'heading' && open.level === level && previous && sameBlockGap(previous, line, line.size * 1.6)) {
         open.text += ` ${line.text}`;
@@ -91,7 +103,7 @@ export function linesToBlocks(lines: PdfLine[]): Block[] {
 
 function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {
   if (line.mono || line.text.length > MAX_HEADING_LENGTH) return undefined;
-  const bySize = metrics.headingLevels.get(line.size);
+  const bySize = metrics.headingLevels.get(headingKey(line.size, line.bold));
   if (bySize !== undefined) return bySize;
   const standsAlone = (!previous || !continuesBlock(previous, line, metrics)) && (!next || !continuesBlock(line, next, metrics));
   const headingLike = line.bold && line.size === metrics.bodySize && line.text.length <= 80 && !/[.,;]$/.test(line.text) && !listMarker(line.text);
@@ -112,9 +124,10 @@ function sameBlockGap(last: PdfLine, line: PdfLine, limit: number): boolean {
   return last.page === line.page && line.y > last.y && line.y - last.y <= limit;
 }
 
-/** A line that reaches (nearly) the right edge of the column wraps into the next one. */
+/** A line that reaches (nearly) the far edge of the column wraps into the next one (the left edge for right-to-left text). */
 function isFull(line: PdfLine, metrics: LayoutMetrics): boolean {
-  const right = metrics.columnRight.get(line.page) ?? line.right;
+  if (line.rtl) return line.x <= (metrics.columnLeft.get(columnKey(line)) ?? line.x) + metrics.bodySize * 2;
+  const right = metrics.columnRight.get(columnKey(line)) ?? line.right;
   return line.right >= right - metrics.bodySize * 2;
 }
 

@@ -7,7 +7,7 @@ import { renderText } from '../../formats/text/render-text';
 /** A synthetic line: 12pt body text unless told otherwise, on a 800pt page. */
 function line(text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine {
   const style = { bold: extra.bold ?? false, italic: false, mono: extra.mono ?? false };
-  return { page: 1, pageHeight: 800, text, runs: [{ text, ...style }], x: 50, right: 50 + text.length * 6, y, size: 12, ...style, ...extra };
+  return { page: 1, pageHeight: 800, text, runs: [{ text, ...style }], x: 50, right: 50 + text.length * 6, y, size: 12, rtl: false, segments: [], column: -1, ...style, ...extra };
 }
 
 describe('removePageFurniture', () => {
@@ -56,6 +56,19 @@ describe('linesToBlocks', () => {
       line('More body.', 210),
     ]);
     expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3]);
+  });
+
+  it('ranks bold above regular at the same size, each size its own level', () => {
+    const blocks = linesToBlocks([
+      line('Title', 40, { size: 20 }),
+      line('Bold Sub', 80, { size: 14, bold: true }),
+      line('Body text here.', 110),
+      line('Regular Sub', 150, { size: 14 }),
+      line('Body again here.', 180),
+      line('Small Sub', 220, { size: 13.5 }),
+      line('More body text.', 250),
+    ]);
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3, 4]);
   });
 
   it('builds nested and numbered lists from markers and indentation', () => {

@@ -1,4 +1,5 @@
-import type { PdfPageText, PdfTextItem } from './pdf-page-text';
+import { LTR_LETTER, RTL_CHAR } from './normalize-text';
+import type { PdfTextItem } from './pdf-page-text';
 
 /** A run of text in one style; lines and paragraphs are sequences of runs. */
 export interface TextRun {
@@ -6,6 +7,16 @@ export interface TextRun {
   bold: boolean;
   italic: boolean;
   mono: boolean;
+  /** Set when the run is the text of a link. */
+  href?: string;
+}
+
+/** Part of a line set off by a wide gap: a table cell candidate. */
+export interface LineSegment {
+  x: number;
+  right: number;
+  text: string;
+  runs: TextRun[];
 }
 
 /** One visual line of a page, with the layout facts paragraph building needs. */
@@ -14,7 +25,7 @@ export interface PdfLine {
   pageHeight: number;
   text: string;
   runs: TextRun[];
-  /** Left edge of the first visible glyph, and right edge of the last. */
+  /** Left edge of the leftmost visible glyph, and right edge of the rightmost. */
   x: number;
   right: number;
   /** Baseline from the top of the page. */
@@ -24,73 +35,121 @@ export interface PdfLine {
   bold: boolean;
   italic: boolean;
   mono: boolean;
+  /** Mostly right-to-left script: runs are in logical order, the line is right-aligned. */
+  rtl: boolean;
+  /** Left to right, split at gaps wider than SEGMENT_GAP font sizes. */
+  segments: LineSegment[];
+  /** Which column of a multi-column page the line is in; -1 for full width. */
+  column: number;
 }
+
+/** Wider than any word space, even in justified text. */
+export const SEGMENT_GAP = 1.5;
 
 /**
- * Groups a page's text items into lines. Items are taken in content-stream order,
- * which is reading order for almost every producer (columns come one after the
- * other); a line ends when the baseline moves by more than half a font size or the
- * text jumps back to the left.
+ * Groups the items of one page region into lines by baseline, top to bottom. Items
+ * are ordered by position, not content-stream order: producers draw fallback-font
+ * glyphs (a ligature, a symbol) after the rest of the line, and some emit columns
+ * or RTL text in visual order. Whitespace items are dropped; spaces are re-derived
+ * from the gaps between glyphs.
  */
-export function pageLines(page: PdfPageText): PdfLine[] {
-  const lines: PdfLine[] = [];
-  let current: PdfTextItem[] = [];
-  for (const item of page.items) {
-    const last = current[current.length - 1];
-    const sameLine = last && Math.abs(item.y - last.y) <= 0.5 * Math.min(item.size, last.size) && item.x >= last.x - last.size;
-    if (last && !sameLine) {
-      pushLine(lines, current, page);
-      current = [];
-    }
-    current.push(item);
+export function groupLines(items: readonly PdfTextItem[], page: { page: number; height: number }, column = -1): PdfLine[] {
+  const visible = items.filter((item) => item.text.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x);
+  const groups: PdfTextItem[][] = [];
+  for (const item of visible) {
+    const group = groups[groups.length - 1];
+    const size = group ? Math.max(...group.map((other) => other.size)) : 0;
+    if (group && Math.abs(item.y - group[0].y) <= 0.45 * Math.max(size, item.size)) group.push(item);
+    else groups.push([item]);
   }
-  pushLine(lines, current, page);
-  return lines;
+  return groups.map((group) => buildLine(dedupe(group.sort((a, b) => a.x - b.x)), page, column));
 }
 
-function pushLine(lines: PdfLine[], items: PdfTextItem[], page: PdfPageText): void {
-  const visible = items.filter((item) => item.text.trim() !== '');
-  if (visible.length === 0) return;
-  const runs = lineRuns(items);
-  const text = runs.map((run) => run.text).join('');
+/** Text drawn twice at the same spot (fake bold, shadows) counts once. */
+function dedupe(items: PdfTextItem[]): PdfTextItem[] {
+  return items.filter((item, i) => i === 0 || !(item.text === items[i - 1].text && Math.abs(item.x - items[i - 1].x) < 1));
+}
+
+function buildLine(items: PdfTextItem[], page: { page: number; height: number }, column: number): PdfLine {
   const weight = (item: PdfTextItem) => item.text.replace(/\s/g, '').length;
-  const total = visible.reduce((sum, item) => sum + weight(item), 0);
-  const share = (test: (item: PdfTextItem) => boolean) => visible.filter(test).reduce((sum, item) => sum + weight(item), 0) / total;
-  lines.push({
+  const total = items.reduce((sum, item) => sum + weight(item), 0) || 1;
+  const share = (test: (item: PdfTextItem) => boolean) => items.filter(test).reduce((sum, item) => sum + weight(item), 0) / total;
+  const count = (pattern: RegExp) => items.reduce((sum, item) => sum + (item.text.match(pattern)?.length ?? 0), 0);
+  const rtl = count(RTL_CHAR) > count(LTR_LETTER);
+  const runs = lineRuns(rtl ? logicalOrder(items) : items);
+  const size = dominantSize(items, weight);
+  return {
     page: page.page,
     pageHeight: page.height,
-    text,
+    text: runs.map((run) => run.text).join(''),
     runs,
-    x: visible[0].x,
-    right: Math.max(...visible.map((item) => item.x + item.width)),
-    y: visible[0].y,
-    size: dominantSize(visible, weight),
+    x: Math.min(...items.map((item) => item.x)),
+    right: Math.max(...items.map((item) => item.x + item.width)),
+    y: items[0].y,
+    size,
     bold: share((item) => item.bold) > 0.5,
     italic: share((item) => item.italic) > 0.5,
     mono: share((item) => item.mono) > 0.5,
+    rtl,
+    segments: splitSegments(items, size),
+    column,
+  };
+}
+
+/**
+ * Right-to-left line: items right to left, except that runs of left-to-right items
+ * (a Latin name, a number) inside it keep their left-to-right order. Each item's
+ * string is already logical (pdf.js reorders within an item).
+ */
+function logicalOrder(items: PdfTextItem[]): PdfTextItem[] {
+  const out: PdfTextItem[] = [];
+  let ltrRun: PdfTextItem[] = [];
+  for (const item of [...items].reverse()) {
+    if (item.rtl) {
+      out.push(...ltrRun.reverse(), item);
+      ltrRun = [];
+    } else ltrRun.push(item);
+  }
+  return [...out, ...ltrRun.reverse()];
+}
+
+function splitSegments(items: PdfTextItem[], size: number): LineSegment[] {
+  const parts: PdfTextItem[][] = [];
+  for (const item of items) {
+    const part = parts[parts.length - 1];
+    const end = part ? Math.max(...part.map((other) => other.x + other.width)) : 0;
+    if (part && item.x - end < SEGMENT_GAP * size) part.push(item);
+    else parts.push([item]);
+  }
+  return parts.map((part) => {
+    const runs = lineRuns(part);
+    return { x: part[0].x, right: Math.max(...part.map((item) => item.x + item.width)), text: runs.map((run) => run.text).join(''), runs };
   });
 }
 
-/** Joins items into styled runs, adding a space where the gap between items shows one. */
-function lineRuns(items: PdfTextItem[]): TextRun[] {
+/** Joins items into styled runs, adding a space where the gap between two items shows one. */
+export function lineRuns(items: readonly PdfTextItem[]): TextRun[] {
   const runs: TextRun[] = [];
-  let end: number | undefined;
+  let previousItem: PdfTextItem | undefined;
   for (const item of items) {
     const previous = runs[runs.length - 1];
-    const gap = end === undefined ? 0 : item.x - end;
-    const needsSpace = previous !== undefined && gap > 0.15 * item.size && !/\s$/.test(previous.text) && !/^\s/.test(item.text);
-    const text = (needsSpace ? ' ' : '') + item.text;
-    if (previous && previous.bold === item.bold && previous.italic === item.italic && previous.mono === item.mono) {
-      previous.text += text;
-    } else if (previous && text.trim() === '') {
-      // Spaces take the style of the text before them: no empty styled runs.
-      previous.text += text;
-    } else {
-      runs.push({ text, bold: item.bold, italic: item.italic, mono: item.mono });
+    const gap = previousItem ? Math.max(item.x, previousItem.x) - Math.min(item.x + item.width, previousItem.x + previousItem.width) : 0;
+    const spaced = previous !== undefined && gap > 0.15 * item.size && !/\s$/.test(previous.text) && !/^\s/.test(item.text);
+    // Monospace keeps runs of spaces (alignment inside code); prose gets one.
+    const spaces = spaced ? ' '.repeat(item.mono ? Math.max(1, Math.round(gap / (0.6 * item.size))) : 1) : '';
+    if (previous && sameStyle(previous, item)) previous.text += spaces + item.text;
+    else {
+      // A space between two styles is plain text: no "**bold **" or "[link ](…)".
+      if (spaces) runs.push({ text: spaces, bold: false, italic: false, mono: false });
+      runs.push({ text: item.text, bold: item.bold, italic: item.italic, mono: item.mono, ...(item.href ? { href: item.href } : {}) });
     }
-    end = item.x + item.width;
+    previousItem = item;
   }
   return trimRuns(runs.map((run) => (run.mono ? run : { ...run, text: run.text.replace(/\s+/g, ' ') })));
+}
+
+function sameStyle(run: TextRun, item: PdfTextItem): boolean {
+  return run.bold === item.bold && run.italic === item.italic && run.mono === item.mono && run.href === item.href;
 }
 
 function trimRuns(runs: TextRun[]): TextRun[] {

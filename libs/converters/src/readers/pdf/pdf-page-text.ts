@@ -1,4 +1,7 @@
 import type { Pdfjs } from './load-pdfjs';
+import { normalizePdfText } from './normalize-text';
+import { applyLinks, linkAreas } from './page-links';
+import { type Rule, pageRules } from './page-rules';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
@@ -15,6 +18,10 @@ export interface PdfTextItem {
   bold: boolean;
   italic: boolean;
   mono: boolean;
+  /** pdf.js ran its bidi algorithm and found right-to-left text (the string is in logical order). */
+  rtl: boolean;
+  /** The URL of a link annotation over this text. */
+  href?: string;
 }
 
 export interface PdfPageText {
@@ -23,6 +30,8 @@ export interface PdfPageText {
   width: number;
   height: number;
   items: PdfTextItem[];
+  /** Ruling lines (table borders). */
+  rules: Rule[];
 }
 
 /**
@@ -31,21 +40,24 @@ export interface PdfPageText {
  * built only so that pdf.js resolves the fonts: their real names (…-Bold, …Mono)
  * are the only reliable weight and family signal.
  */
-export async function readPageText(document: PdfDocument, pageNumber: number): Promise<PdfPageText> {
+export async function readPageText(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number): Promise<PdfPageText> {
   const page = await document.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
-    await page.getOperatorList();
+    const operators = await page.getOperatorList();
     const items: PdfTextItem[] = [];
     for (const item of content.items) {
       if (!('str' in item) || item.str === '') continue;
       const [, , c, d, e, f] = item.transform as number[];
       const [x, y] = viewport.convertToViewportPoint(e, f);
       const style = fontStyle(page, item.fontName, content.styles[item.fontName]?.fontFamily);
-      items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style });
+      const text = normalizePdfText(item.str);
+      if (text !== '') items.push({ text, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style, rtl: item.dir === 'rtl' });
     }
-    return { page: pageNumber, width: viewport.width, height: viewport.height, items };
+    const links = linkAreas(await page.getAnnotations({ intent: 'display' }), viewport);
+    const rules = pageRules(operators, pdfjs.OPS, (x, y) => viewport.convertToViewportPoint(x, y));
+    return { page: pageNumber, width: viewport.width, height: viewport.height, items: applyLinks(items, links), rules };
   } finally {
     page.cleanup();
   }

@@ -1,4 +1,5 @@
 import { type Inline, normalizeInline } from '../../document';
+import { dropSoftHyphens } from './normalize-text';
 import type { TextRun } from './pdf-lines';
 
 /**
@@ -43,17 +44,35 @@ export function runsText(runs: readonly TextRun[]): string {
   return runs.map((run) => run.text).join('');
 }
 
-/** Styled runs → IR inline content: bold → strong, italic → emphasis, monospace → code. */
+/**
+ * Styled runs → IR inline content: bold → strong, italic → emphasis, monospace →
+ * code, and consecutive runs with the same href → one link (its edge spaces outside).
+ */
 export function runsToInline(runs: readonly TextRun[]): Inline[] {
-  const inline = runs.flatMap((run): Inline[] => {
-    if (run.mono && run.text.trim() !== '') {
-      const [, before, code, after] = /^(\s*)(.*?)(\s*)$/s.exec(run.text) ?? ['', '', run.text, ''];
-      return [{ type: 'text', text: before }, { type: 'inlineCode', text: code }, { type: 'text', text: after }];
+  const out: Inline[] = [];
+  for (let i = 0; i < runs.length; ) {
+    const href = runs[i].href;
+    let end = i + 1;
+    while (end < runs.length && runs[end].href === href) end++;
+    const styled = runs.slice(i, end).flatMap(styledRun);
+    if (href === undefined) out.push(...styled);
+    else {
+      const text = runsText(runs.slice(i, end));
+      out.push({ type: 'text', text: /^\s/.test(text) ? ' ' : '' }, { type: 'link', href, content: normalizeInline(styled) }, { type: 'text', text: /\s$/.test(text) ? ' ' : '' });
     }
-    let node: Inline = { type: 'text', text: run.text };
-    if (run.italic) node = { type: 'emphasis', content: [node] };
-    if (run.bold) node = { type: 'strong', content: [node] };
-    return [node];
-  });
-  return normalizeInline(inline);
+    i = end;
+  }
+  return normalizeInline(out);
+}
+
+function styledRun(run: TextRun): Inline[] {
+  const text = dropSoftHyphens(run.text);
+  if (run.mono && text.trim() !== '') {
+    const [, before, code, after] = /^(\s*)(.*?)(\s*)$/s.exec(text) ?? ['', '', text, ''];
+    return [{ type: 'text', text: before }, { type: 'inlineCode', text: code }, { type: 'text', text: after }];
+  }
+  let node: Inline = { type: 'text', text };
+  if (run.italic) node = { type: 'emphasis', content: [node] };
+  if (run.bold) node = { type: 'strong', content: [node] };
+  return [node];
 }

@@ -1,0 +1,72 @@
+import { parse } from 'node-html-parser';
+import { collapseWhitespace } from './html-dom';
+import { convertFixture, fixture } from '../../testing/fixtures';
+
+const convert = async (name: string) => (await convertFixture(name, 'text/html')).outputs as { markdown: string; text: string };
+
+/** Every <p> of the page, as the text output shows it (pandoc's title block is chrome, as before). */
+function paragraphs(html: string): string[] {
+  const root = parse(html);
+  root.querySelector('#title-block-header')?.remove();
+  return root.querySelectorAll('p').map((p) => collapseWhitespace(p.text).trim()).filter((text) => text !== '');
+}
+
+describe('HTML main-content mode', () => {
+  it('reads the one <article> and drops nav, sidebar, share bar, related list, comments, cookie banner, footer', async () => {
+    const { markdown, text } = await convert('pdf-html/article-page.html');
+    expect(text).not.toMatch(/SHOULD-NOT-APPEAR|Popular posts|Accept/);
+    for (const n of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) expect(text).toContain(`${n} article paragraph`);
+    expect(markdown).toMatch(/^# How We Convert PDFs\n\nBy Lin Writer, 3 March 2025\n\nFirst article paragraph/);
+    expect(markdown).toContain('[relative link to the table guide](../guides/tables.html)');
+  });
+
+  it('finds the dominant block of a page without semantic markup and drops chrome-named blocks around it', async () => {
+    const { markdown, text } = await convert('pdf-html/div-soup-page.html');
+    expect(text).not.toContain('SHOULD-NOT-APPEAR');
+    expect(markdown).toMatch(/^# Release Checklist\n\nParagraph one of the checklist/);
+    for (const n of ['one', 'two', 'three']) expect(text).toContain(`Paragraph ${n} of the checklist`);
+  });
+
+  it.each(['pdf-html/plain-page.html', 'sample.html'])('keeps every paragraph of a page without chrome (%s)', async (name) => {
+    const { text } = await convert(name);
+    const expected = paragraphs(fixture(name).toString('utf8'));
+    expect(expected.length).toBeGreaterThan(3);
+    for (const paragraph of expected) expect(text.replace(/\s+/g, ' ')).toContain(paragraph);
+  });
+
+  it('keeps the link list and the heading outside the content block of a plain page', async () => {
+    const { markdown } = await convert('pdf-html/plain-page.html');
+    expect(markdown).toMatch(/^# Meeting Notes\n/);
+    expect(markdown).toContain('- [See also one](/see/also-one)\n- [See also two](/see/also-two)');
+  });
+});
+
+describe('HTML tables with spans, code languages, links (tables-code.html)', () => {
+  let markdown: string;
+  let text: string;
+  beforeAll(async () => ({ markdown, text } = await convert('pdf-html/tables-code.html')));
+
+  it('expands colspan and rowspan into a rectangle: content in the first cell, covered cells empty', () => {
+    expect(markdown).toContain(
+      [
+        '| Reader | Limits |  | Notes |',
+        '| --- | --- | --- | --- |',
+        '| PDF | pages | 50 | after decryption |',
+        '|  | bytes | 20 MB | download size |',
+        '| HTML | one page |  | no limit on size |',
+      ].join('\n'),
+    );
+    expect(text).toContain('\tbytes\t20 MB\tdownload size');
+  });
+
+  it('reads the language from highlight-source-x, data-lang, lang-x and a wrapping language-x', () => {
+    expect(markdown).toContain('```shell\nnpm run convert -- --format markdown\n```');
+    expect(markdown).toContain('```yaml\nmaxPages: 50\n```');
+    expect(markdown).toContain('```ts\nconst pages = 50;\n```');
+    expect(markdown).toContain('```ruby\nputs "converted"\n```');
+  });
+
+  it('keeps relative, root-relative, fragment and query links as written', () => {
+    expect(markdown).toContain('[sibling](./sibling.html), [root](/root/page), [anchor](#section-2), [query](?page=2) and [parent](../up/one.html#part)');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Cleans the text of one pdf.js item. pdf.js already decomposes most ligature glyphs,
+ * but fonts whose ToUnicode maps to the presentation forms still yield "ﬁ" or Arabic
+ * presentation forms; those code points (and only those: full NFKC would also flatten
+ * "²", "½" and "™") are NFKC-normalised. Curly quotes and dashes stay as they are.
+ */
+const PRESENTATION_FORMS = /[\ufb00-\ufdff\ufe70-\ufefe]+/g;
+/** No-break and typographic spaces: plain spaces in every output format. */
+const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+/**
+ * Zero-width space, word joiner and BOM carry nothing visible. ZWJ/ZWNJ (U+200C/D)
+ * stay: they change how Persian and Indic words are spelled.
+ */
+const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
+
+export function normalizePdfText(text: string): string {
+  return (
+    text
+      .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'))
+      .replace(ODD_SPACES, ' ')
+      .replace(ZERO_WIDTH, '')
+      // A soft hyphen is invisible unless a word breaks there; only a line-final one
+      // matters (text-runs joins the word), so the line builder sees it at the end.
+      .replace(/\u00ad(?=.)/gsu, '')
+  );
+}
+
+/** Removes soft hyphens left anywhere (line-final ones that did not join a word). */
+export function dropSoftHyphens(text: string): string {
+  return text.replace(/\u00ad/g, '');
+}
+
+/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
+export const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
+/** Letters of left-to-right scripts (Latin, Greek, Cyrillic, CJK …). */
+export const LTR_LETTER = /(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])\p{L}/gu;

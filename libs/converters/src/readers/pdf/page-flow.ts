@@ -1,0 +1,44 @@
+import { alignedTables } from './aligned-tables';
+import { type Box, readingRegions } from './page-columns';
+import { groupLines } from './pdf-lines';
+import type { PdfPageText, PdfTextItem } from './pdf-page-text';
+import { type FlowElement, type PdfTable, isTable } from './pdf-table';
+import { ruledTables } from './ruled-tables';
+
+type Element = { item: PdfTextItem } | { table: PdfTable };
+
+/**
+ * One page → lines and tables in reading order: ruled tables are cut out first (their
+ * cells would otherwise read as short lines), then the page is split into column
+ * regions, each region's text is grouped into lines, and aligned (borderless)
+ * tables are found among those lines.
+ */
+export function pageFlow(page: PdfPageText): FlowElement[] {
+  const info = { page: page.page, height: page.height };
+  const { tables, rest } = ruledTables(page.items, page.rules, info);
+  const elements: Element[] = [...rest.map((item) => ({ item })), ...tables.map((table) => ({ table }))];
+  const regions = readingRegions(elements, boxOf);
+  return regions.flatMap((region, index) => {
+    const items = region.elements.flatMap((element) => ('item' in element ? [element.item] : []));
+    const regionTables = region.elements.flatMap((element) => ('table' in element ? [element.table] : []));
+    const flow = alignedTables(groupLines(items, info, region.column ? index : -1));
+    return byPosition(flow, regionTables);
+  });
+}
+
+function boxOf(element: Element): Box {
+  if ('table' in element) return { left: element.table.left, right: element.table.right, y: element.table.top, chars: 0 };
+  const { item } = element;
+  return { left: item.x, right: item.x + item.width, y: item.y, chars: item.text.trim().length };
+}
+
+/** Puts each ruled table before the first element below its top edge. */
+function byPosition(flow: FlowElement[], tables: PdfTable[]): FlowElement[] {
+  const top = (element: FlowElement) => (isTable(element) ? element.top : element.y);
+  const out = [...flow];
+  for (const table of [...tables].sort((a, b) => a.top - b.top)) {
+    const index = out.findIndex((element) => top(element) > table.top);
+    out.splice(index < 0 ? out.length : index, 0, table);
+  }
+  return out;
+}

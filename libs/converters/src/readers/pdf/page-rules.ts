@@ -1,0 +1,123 @@
+/** A horizontal or vertical ruling line in top-left page coordinates. */
+export interface Rule {
+  horizontal: boolean;
+  /** y of a horizontal rule, x of a vertical one. */
+  at: number;
+  from: number;
+  to: number;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+interface Ops {
+  save: number;
+  restore: number;
+  transform: number;
+  constructPath: number;
+  stroke: number;
+  closeStroke: number;
+  fill: number;
+  eoFill: number;
+  fillStroke: number;
+  eoFillStroke: number;
+  closeFillStroke: number;
+  closeEOFillStroke: number;
+}
+
+/** pdf.js path encoding inside constructPath (DrawOPS). */
+const MOVE = 0;
+const LINE = 1;
+const CURVE = 2;
+const CLOSE = 3;
+/** Filled rectangles thinner than this are drawn rules (many producers fill, not stroke). */
+const THIN = 3;
+
+/**
+ * Ruling lines from the operator list: table borders, as stroked segments or thin
+ * filled rectangles. Paths are tracked with their transformation matrix (save,
+ * restore, cm) and mapped to page coordinates by `toPage` (the viewport).
+ */
+export function pageRules(list: OperatorList, ops: Ops, toPage: (x: number, y: number) => number[]): Rule[] {
+  const strokes = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
+  const fills = new Set([ops.fill, ops.eoFill]);
+  const rules: Rule[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  list.fnArray.forEach((fn, index) => {
+    const args = list.argsArray[index] as unknown[] | null;
+    if (fn === ops.save) stack.push(ctm);
+    else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === ops.transform && args) ctm = multiply(args as Matrix, ctm);
+    else if (fn === ops.constructPath && args) {
+      const [paint, [data]] = args as [number, [ArrayLike<number> | null]];
+      if (!data || !(strokes.has(paint) || fills.has(paint))) return;
+      const map = (x: number, y: number) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+      for (const [a, b] of segments(data, map)) {
+        const rule = asRule(a, b);
+        if (rule && strokes.has(paint)) rules.push(rule);
+      }
+      if (fills.has(paint)) rules.push(...thinBoxes(data, map));
+    }
+  });
+  return rules;
+}
+
+type Point = number[];
+
+/** Straight segments of a path (curves are skipped: rounded corners are not rules). */
+function segments(data: ArrayLike<number>, map: (x: number, y: number) => Point): Array<[Point, Point]> {
+  const out: Array<[Point, Point]> = [];
+  let start: Point | undefined;
+  let current: Point | undefined;
+  for (let i = 0; i < data.length; ) {
+    const op = data[i++];
+    if (op === MOVE) current = start = map(data[i++], data[i++]);
+    else if (op === LINE) {
+      const next = map(data[i++], data[i++]);
+      if (current) out.push([current, next]);
+      current = next;
+    } else if (op === CURVE) {
+      current = map(data[i + 4], data[i + 5]);
+      i += 6;
+    } else if (op === CLOSE) {
+      if (current && start) out.push([current, start]);
+      current = start;
+    } else break;
+  }
+  return out;
+}
+
+function asRule(a: Point, b: Point): Rule | undefined {
+  if (Math.abs(a[1] - b[1]) < 1 && Math.abs(a[0] - b[0]) >= 2) return { horizontal: true, at: (a[1] + b[1]) / 2, from: Math.min(a[0], b[0]), to: Math.max(a[0], b[0]) };
+  if (Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) >= 2) return { horizontal: false, at: (a[0] + b[0]) / 2, from: Math.min(a[1], b[1]), to: Math.max(a[1], b[1]) };
+  return undefined;
+}
+
+/** A filled path whose bounding box is a thin bar is a rule along its long side. */
+function thinBoxes(data: ArrayLike<number>, map: (x: number, y: number) => Point): Rule[] {
+  const points = segments(data, map).flat();
+  if (points.length === 0) return [];
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (bottom - top <= THIN && right - left > THIN) return [{ horizontal: true, at: (top + bottom) / 2, from: left, to: right }];
+  if (right - left <= THIN && bottom - top > THIN) return [{ horizontal: false, at: (left + right) / 2, from: top, to: bottom }];
+  return [];
+}
+
+/** `m` applied after `base`: the PDF `cm` operator. */
+function multiply(m: Matrix, base: Matrix): Matrix {
+  return [
+    m[0] * base[0] + m[1] * base[2],
+    m[0] * base[1] + m[1] * base[3],
+    m[2] * base[0] + m[3] * base[2],
+    m[2] * base[1] + m[3] * base[3],
+    m[4] * base[0] + m[5] * base[2] + base[4],
+    m[4] * base[1] + m[5] * base[3] + base[5],
+  ];
+}

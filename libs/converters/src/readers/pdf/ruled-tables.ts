@@ -1,0 +1,80 @@
+import type { Rule } from './page-rules';
+import { type CellLines, type PdfTable, tableFromCells } from './pdf-table';
+import { groupLines } from './pdf-lines';
+import type { PdfTextItem } from './pdf-page-text';
+
+/** Positions closer than this are the same rule (borders are drawn per cell, with jitter). */
+const TOLERANCE = 2;
+/** More rules than this on a page is a drawing, not tables; skip the quadratic grouping. */
+const MAX_RULES = 1500;
+
+/**
+ * Tables drawn with borders: connected horizontal and vertical rules form a grid
+ * (≥ 2 × 2 cells); text inside goes to the cell its left edge and middle fall in.
+ * A spanned cell has no rule between it and its neighbour: its text goes to the
+ * first cell of the span and the others stay empty, which keeps GFM rows aligned.
+ * Grids without text in at least two rows and columns (a framed box) are not tables.
+ */
+export function ruledTables(items: readonly PdfTextItem[], rules: readonly Rule[], page: { page: number; height: number }): { tables: PdfTable[]; rest: PdfTextItem[] } {
+  if (rules.length > MAX_RULES) return { tables: [], rest: [...items] };
+  let rest = [...items];
+  const tables: PdfTable[] = [];
+  for (const group of connectedRules(rules.filter((rule) => rule.to - rule.from >= 4))) {
+    const xs = positions(group.filter((rule) => !rule.horizontal));
+    const ys = positions(group.filter((rule) => rule.horizontal));
+    if (xs.length < 3 || ys.length < 3) continue;
+    const cells: PdfTextItem[][][] = ys.slice(1).map(() => xs.slice(1).map(() => []));
+    const inside: PdfTextItem[] = [];
+    for (const item of rest) {
+      const middle = item.y - item.size * 0.3;
+      let row = ys.findIndex((y, i) => i > 0 && middle < y) - 1;
+      let col = xs.findIndex((x, i) => i > 0 && item.x + 1 < x) - 1;
+      if (row < 0 || col < 0 || middle < ys[0] || item.x + 1 < xs[0]) continue;
+      while (col > 0 && !covered(group, false, xs[col], ys[row], ys[row + 1])) col--;
+      while (row > 0 && !covered(group, true, ys[row], xs[col], xs[col + 1])) row--;
+      cells[row][col].push(item);
+      inside.push(item);
+    }
+    const lines = (cell: PdfTextItem[]): CellLines => groupLines(cell, page).map((line) => line.runs);
+    const table = tableFromCells(cells.map((row) => row.map(lines)));
+    if (!table) continue;
+    const used = new Set(inside);
+    rest = rest.filter((item) => !used.has(item));
+    tables.push({ kind: 'table', page: page.page, left: xs[0], right: xs[xs.length - 1], top: ys[0], table });
+  }
+  return { tables, rest };
+}
+
+/** Groups rules that touch or cross each other (union-find). */
+function connectedRules(rules: readonly Rule[]): Rule[][] {
+  const parent = rules.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < rules.length; i++) {
+    for (let j = i + 1; j < rules.length; j++) {
+      if (touches(rules[i], rules[j])) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, Rule[]>();
+  rules.forEach((rule, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), rule]));
+  return [...groups.values()];
+}
+
+function touches(a: Rule, b: Rule): boolean {
+  const within = (value: number, from: number, to: number) => value >= from - TOLERANCE && value <= to + TOLERANCE;
+  if (a.horizontal === b.horizontal) return Math.abs(a.at - b.at) <= TOLERANCE && a.from <= b.to + TOLERANCE && b.from <= a.to + TOLERANCE;
+  return within(a.at, b.from, b.to) && within(b.at, a.from, a.to);
+}
+
+/** Distinct rule positions, nearby ones merged, in order. */
+function positions(rules: readonly Rule[]): number[] {
+  const sorted = rules.map((rule) => rule.at).sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const at of sorted) if (out.length === 0 || at - out[out.length - 1] > TOLERANCE) out.push(at);
+  return out;
+}
+
+/** Whether a rule at `at` runs past the middle of the span from..to (a cell border exists there). */
+function covered(rules: readonly Rule[], horizontal: boolean, at: number, from: number, to: number): boolean {
+  const middle = (from + to) / 2;
+  return rules.some((rule) => rule.horizontal === horizontal && Math.abs(rule.at - at) <= TOLERANCE && rule.from <= middle && rule.to >= middle);
+}
