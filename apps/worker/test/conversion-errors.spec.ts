@@ -1,7 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { fixture, PNG_BYTES } from './support/fixtures';
+import { fixture } from './support/fixtures';
 import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
 import { startOrigin, type OriginServer } from './support/origin-server';
 
@@ -9,7 +9,8 @@ let origin: OriginServer;
 
 beforeAll(async () => {
   origin = await startOrigin();
-  origin.route('/image.png', { body: PNG_BYTES, contentType: 'image/png' });
+  // A 7-Zip archive: a real, recognisable type that no reader handles.
+  origin.route('/archive.7z', { body: Buffer.concat([Buffer.from('377abcaf271c0004', 'hex'), randomBytes(64)]), contentType: 'application/x-7z-compressed' });
   origin.route('/noise.bin', { body: randomBytes(4096), contentType: 'application/octet-stream' });
   origin.route('/truncated.pdf', { body: fixture('truncated.pdf'), contentType: 'application/pdf' });
   origin.route('/locked.pdf', { body: fixture('encrypted-user-password.pdf'), contentType: 'application/pdf' });
@@ -55,8 +56,8 @@ describe('permanent failures with default limits', () => {
     expect(origin.hits('/missing.pdf')).toBe(1);
   });
 
-  it('UNSUPPORTED_DOCUMENT_TYPE for an image', async () => {
-    await expectFailure(client(), '/image.png', 'UNSUPPORTED_DOCUMENT_TYPE', /^Documents of type image\/png are not supported/);
+  it('UNSUPPORTED_DOCUMENT_TYPE for a 7-Zip archive', async () => {
+    await expectFailure(client(), '/archive.7z', 'UNSUPPORTED_DOCUMENT_TYPE', /^Documents of type application\/x-7z-compressed are not supported/);
   });
 
   it('UNSUPPORTED_DOCUMENT_TYPE for random bytes', async () => {

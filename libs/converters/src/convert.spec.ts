@@ -1,5 +1,6 @@
 import { JobFailure } from '@docformat/contracts';
 import { convertDocument } from './convert';
+import { supportedMimeTypes } from './readers/registry';
 import { failureCode } from './testing/fixtures';
 
 const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: string) =>
@@ -11,11 +12,12 @@ describe('convertDocument', () => {
   });
 
   it('fails with UNSUPPORTED_DOCUMENT_TYPE, naming the type and the supported ones', async () => {
-    const run = convert('application/zip', ['text'], 1, 'a.zip');
+    const run = convert('application/x-7z-compressed', ['text'], 1, 'a.7z');
     await expect(run).rejects.toBeInstanceOf(JobFailure);
     await expect(run).rejects.toThrow(
-      'Documents of type application/zip are not supported; supported types are application/pdf, text/html, text/markdown, text/plain.',
+      `Documents of type application/x-7z-compressed are not supported; supported types are ${supportedMimeTypes().join(', ')}.`,
     );
+    expect(supportedMimeTypes()).toContain('application/pdf');
     await expect(failureCode(run)).resolves.toBe('UNSUPPORTED_DOCUMENT_TYPE');
   });
 
@@ -28,7 +30,7 @@ describe('convertDocument', () => {
   });
 
   it('treats an unknown format name as a programming error, before reading', async () => {
-    const run = convert('application/zip', ['docx']);
+    const run = convert('application/x-7z-compressed', ['docx']);
     await expect(run).rejects.toThrow('Unknown output format "docx"');
     await expect(run).rejects.not.toBeInstanceOf(JobFailure);
   });

@@ -28,6 +28,42 @@ jest.mock('turndown', () => {
   mockLoaded.push('turndown');
   return jest.requireActual('turndown');
 });
+jest.mock('@e965/xlsx', () => {
+  mockLoaded.push('@e965/xlsx');
+  return jest.requireActual('@e965/xlsx');
+});
+jest.mock('papaparse', () => {
+  mockLoaded.push('papaparse');
+  return jest.requireActual('papaparse');
+});
+jest.mock('chardet', () => {
+  mockLoaded.push('chardet');
+  return jest.requireActual('chardet');
+});
+jest.mock('mammoth', () => {
+  mockLoaded.push('mammoth');
+  return jest.requireActual('mammoth');
+});
+jest.mock('fflate', () => {
+  mockLoaded.push('fflate');
+  return jest.requireActual('fflate');
+});
+jest.mock('@xmldom/xmldom', () => {
+  mockLoaded.push('@xmldom/xmldom');
+  return jest.requireActual('@xmldom/xmldom');
+});
+jest.mock('postal-mime', () => {
+  mockLoaded.push('postal-mime');
+  return jest.requireActual('postal-mime');
+});
+jest.mock('@kenjiuno/msgreader', () => {
+  mockLoaded.push('@kenjiuno/msgreader');
+  return jest.requireActual('@kenjiuno/msgreader');
+});
+jest.mock('image-size', () => {
+  mockLoaded.push('image-size');
+  return jest.requireActual('image-size');
+});
 
 describe('@docformat/converters index', () => {
   beforeEach(() => {

@@ -25,15 +25,23 @@ describe('matchReader', () => {
 
   it('falls back to the generic MIME type, then gives up', () => {
     expect(pick('text/plain', 'data.bin')).toBe('text');
-    expect(pick('application/zip', 'archive.zip')).toBeUndefined();
+    expect(pick('application/x-7z-compressed', 'archive.7z')).toBeUndefined();
     expect(pick(undefined)).toBeUndefined();
   });
 });
 
 describe('reader registry', () => {
-  it('lists readers in priority order, plain text last', () => {
-    expect(documentReaders.map((r) => r.name)).toEqual(['pdf', 'html', 'markdown', 'text']);
-    expect(supportedMimeTypes()).toEqual(['application/pdf', 'text/html', 'text/markdown', 'text/plain']);
+  it('lists readers in priority order: specific formats first, generic zip and plain text last', () => {
+    const names = documentReaders.map((r) => r.name);
+    expect(names[0]).toBe('pdf');
+    expect(names.slice(-2)).toEqual(['zip', 'text']);
+    // Zip-based formats must win over the generic zip reader.
+    for (const zipBased of ['docx', 'odt', 'epub', 'pptx', 'spreadsheet']) {
+      expect(names.indexOf(zipBased)).toBeLessThan(names.indexOf('zip'));
+    }
+    expect(new Set(names).size).toBe(names.length);
+    expect(supportedMimeTypes()).toEqual(documentReaders.map((r) => r.accepts.mimeTypes[0]));
+    expect(supportedMimeTypes()).toEqual(expect.arrayContaining(['application/pdf', 'text/html', 'text/markdown', 'text/plain']));
   });
 
   it.each([
