@@ -5,7 +5,7 @@ import type { PdfLine } from './pdf-lines';
 export interface LayoutMetrics {
   /** The size most text is set in. */
   bodySize: number;
-  /** Larger sizes (and, within a size, bold before regular) mapped to heading levels; see headingKey. */
+  /** Larger sizes (within a size, bold before regular; then first use first) mapped to heading levels; see headingKey. */
   headingLevels: Map<string, HeadingLevel>;
   /** Level for short, bold, body-size lines that stand alone. */
   boldHeadingLevel: HeadingLevel;
@@ -19,9 +19,14 @@ export interface LayoutMetrics {
 /** Level 6 is left for bold body-size headings, below every size-ranked one. */
 const MAX_SIZE_LEVEL = 5;
 
-/** Sizes rank headings; at the same size, bold outranks regular. */
-export function headingKey(size: number, bold: boolean): string {
-  return `${size}${bold ? 'b' : ''}`;
+/**
+ * Sizes rank headings; at the same size, bold outranks regular. Italic tells styles
+ * apart too (LibreOffice's Heading 2 and 3 differ only in it), but which one ranks
+ * higher varies by template, so styles alike in size and weight rank by their first
+ * use: a document opens a section before its subsections.
+ */
+export function headingKey(line: Pick<PdfLine, 'size' | 'bold' | 'italic'>): string {
+  return `${line.size}${line.bold ? 'b' : ''}${line.italic ? 'i' : ''}`;
 }
 
 export function columnKey(line: Pick<PdfLine, 'page' | 'column'>): string {
@@ -34,9 +39,10 @@ export function measureLayout(lines: PdfLine[]): LayoutMetrics {
   const prose = lines.filter((line) => !line.mono);
   const bodySize = mode(prose.map((line) => [line.size, line.text.length])) ?? 10;
   const larger = prose.filter((line) => line.size >= bodySize * 1.1 && line.text.length <= MAX_HEADING_LENGTH);
-  const ranks = [...new Map(larger.map((line) => [headingKey(line.size, line.bold), line])).values()]
-    .sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold))
-    .map((line) => headingKey(line.size, line.bold));
+  // The map keeps each style's first line in document order, and the sort is stable, so ties stay in order of first use.
+  const firstUse = new Map<string, PdfLine>();
+  for (const line of larger) if (!firstUse.has(headingKey(line))) firstUse.set(headingKey(line), line);
+  const ranks = [...firstUse.values()].sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold)).map(headingKey);
   const headingLevels = new Map(ranks.map((key, index) => [key, Math.min(index + 1, MAX_SIZE_LEVEL) as HeadingLevel]));
   const boldHeadingLevel = Math.min(Math.max(ranks.length + 1, 2), 6) as HeadingLevel;
 

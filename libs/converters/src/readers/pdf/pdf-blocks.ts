@@ -103,7 +103,7 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
 
 function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {
   if (line.mono || line.text.length > MAX_HEADING_LENGTH) return undefined;
-  const bySize = metrics.headingLevels.get(headingKey(line.size, line.bold));
+  const bySize = metrics.headingLevels.get(headingKey(line));
   if (bySize !== undefined) return bySize;
   const standsAlone = (!previous || !continuesBlock(previous, line, metrics)) && (!next || !continuesBlock(line, next, metrics));
   const headingLike = line.bold && line.size === metrics.bodySize && line.text.length <= 80 && !/[.,;]$/.test(line.text) && !listMarker(line.text);

@@ -17,6 +17,8 @@ export interface LineSegment {
   right: number;
   text: string;
   runs: TextRun[];
+  /** The visible items it was built from, left to right: a segment can be split again at an item gap (see narrow-columns.ts). */
+  items: readonly PdfTextItem[];
 }
 
 /** One visual line of a page, with the layout facts paragraph building needs. */
@@ -121,10 +123,13 @@ function splitSegments(items: PdfTextItem[], size: number): LineSegment[] {
     if (part && item.x - end < SEGMENT_GAP * size) part.push(item);
     else parts.push([item]);
   }
-  return parts.map((part) => {
-    const runs = lineRuns(part);
-    return { x: part[0].x, right: Math.max(...part.map((item) => item.x + item.width)), text: runs.map((run) => run.text).join(''), runs };
-  });
+  return parts.map(toSegment);
+}
+
+/** A segment of the given items (left to right, at least one). */
+export function toSegment(items: readonly PdfTextItem[]): LineSegment {
+  const runs = lineRuns(items);
+  return { x: items[0].x, right: Math.max(...items.map((item) => item.x + item.width)), text: runs.map((run) => run.text).join(''), runs, items };
 }
 
 /** Joins items into styled runs, adding a space where the gap between two items shows one. */

@@ -1,6 +1,7 @@
 import type { IntermediateDocument } from '../../document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
+import { joinContinuedTables } from './continued-tables';
 import { loadPdfjs, pdfjsDataPaths } from './load-pdfjs';
 import { removePageFurniture } from './page-furniture';
 import { pageFlow } from './page-flow';
@@ -14,7 +15,7 @@ import { type PdfPageText, readPageText } from './pdf-page-text';
 /**
  * PDF via pdf.js (pdfjs-dist, loaded on first read). pdf.js only reads: page count,
  * metadata and positioned text come out, and everything after that (columns, lines,
- * tables, headers and footers, paragraphs, headings, lists) is plain layout code that never throws
+ * tables (joined across page breaks), headers and footers, paragraphs, headings, lists) is plain layout code that never throws
  * a JobFailure of its own.
  */
 export const pdfReader: DocumentReader = {
@@ -24,7 +25,7 @@ export const pdfReader: DocumentReader = {
     const { pages, info } = await extractText(input);
     const flows = pages.map(pageFlow);
     const kept = new Set<FlowElement>(removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat());
-    const flow = flows.flat().filter((element) => isTable(element) || kept.has(element));
+    const flow = joinContinuedTables(flows.flat().filter((element) => isTable(element) || kept.has(element)));
     return { pages: pages.length, metadata: pdfMetadata(info), blocks: linesToBlocks(flow) };
   },
 };
