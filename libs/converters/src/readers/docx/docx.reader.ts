@@ -6,6 +6,8 @@ import type { DocumentReader, ReaderInput } from '../reader';
 import { prepareOfficeHtml } from '../shared/office-html';
 import { corruptArchive, readZipEntries } from '../shared/office-zip';
 import { docxMetadata } from './docx-metadata';
+import { applyListMarkers } from './list-markers';
+import { markListParagraphs } from './list-numbering';
 
 /**
  * Word styles mammoth does not map by default. Title is the document's H1 (pandoc
@@ -38,8 +40,9 @@ export const docxReader: DocumentReader = {
     // Every OPC package has a content-types part; a ZIP without one is something else.
     if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
     const metadata = docxMetadata(entries);
-    const html = await docxToHtml(entries);
-    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html)}</body>`);
+    // List numbers are worked out from the XML first: mammoth's HTML has lost them.
+    const html = await docxToHtml(markListParagraphs(entries));
+    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: applyListMarkers })}</body>`);
     return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
   },
 };

@@ -68,6 +68,21 @@ describe('EPUB reader: spine and links', () => {
     expect(text.indexOf('Introduction')).toBeLessThan(text.indexOf('Grace Hopper'));
   });
 
+  it('shows the title once when the first chapter opens with the title page heading', async () => {
+    const chapter = '<html xmlns="http://www.w3.org/1999/xhtml"><body><section><h1>Quarterly  Office Report</h1><p>Opening text.</p><h2>Scope</h2></section></body></html>';
+    const { markdown } = (await convertEpub(withEntry(good(), 'EPUB/text/ch001.xhtml', chapter))).outputs as { markdown: string };
+    expect(markdown).toBe('# Quarterly Office Report\n\nGrace Hopper\n\n2024-03-15\n\nOpening text.\n\n## Scope\n');
+  });
+
+  it('keeps a chapter heading that repeats a heading of an ordinary page', async () => {
+    const plain = (html: string) => html.replace(/epub:type="titlepage" class="titlepage"/, '');
+    const titlePage = new TextDecoder().decode(unzipSync(good())['EPUB/text/title_page.xhtml']);
+    const chapter = '<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Quarterly Office Report</h1><p>Opening text.</p></body></html>';
+    const bytes = withEntry(withEntry(good(), 'EPUB/text/title_page.xhtml', plain(titlePage)), 'EPUB/text/ch001.xhtml', chapter);
+    const { markdown } = (await convertEpub(bytes)).outputs as { markdown: string };
+    expect(markdown.match(/^# Quarterly Office Report$/gm)).toHaveLength(2);
+  });
+
   it('drops the target of links into the book and keeps web links', async () => {
     const chapter = '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>See <a href="title_page.xhtml#top">the start</a> or <a href="https://example.org/">the web</a>.</p></body></html>';
     const { markdown } = (await convertEpub(withEntry(good(), 'EPUB/text/ch001.xhtml', chapter))).outputs as { markdown: string };

@@ -1,11 +1,12 @@
 import { JobFailure } from '@docformat/contracts';
-import { type Block, type IntermediateDocument, withTitleHeading } from '../../document';
+import { type IntermediateDocument, withTitleHeading } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
 import { prepareOfficeHtml } from '../shared/office-html';
 import { entryText, readZipEntries } from '../shared/office-zip';
 import { readEpubPackage } from './epub-package';
+import { type Chapter, isTitlePage, joinChapters } from './title-page';
 
 /** The parts worth inflating: package XML and content documents, never media or fonts. */
 const isTextPart = (name: string) => /\.(?:xml|opf|ncx|xhtml|html|htm)$/i.test(name);
@@ -23,16 +24,14 @@ export const epubReader: DocumentReader = {
     assertPageLimit(1, input.maxPages);
     const entries = readZipEntries(input.bytes, 'EPUB', isTextPart);
     const { metadata, chapters } = readEpubPackage(entries);
-    const blocks: Block[] = [];
-    let read = 0;
+    const read: Chapter[] = [];
     for (const chapter of chapters) {
       // A spine entry without its file is skipped; a book without any is damaged.
       const html = entryText(entries, chapter);
       if (html === undefined) continue;
-      read++;
-      blocks.push(...htmlToDocument(prepareOfficeHtml(html, { unwrapRelativeLinks: true })).blocks);
+      read.push({ blocks: htmlToDocument(prepareOfficeHtml(html, { unwrapRelativeLinks: true })).blocks, titlePage: isTitlePage(html) });
     }
-    if (read === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The EPUB chapters named in its spine are missing from the archive.');
-    return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
+    if (read.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The EPUB chapters named in its spine are missing from the archive.');
+    return { pages: 1, metadata, blocks: withTitleHeading(joinChapters(read), metadata.title) };
   },
 };

@@ -1,5 +1,6 @@
 import { parse } from 'node-html-parser';
 import { collapseWhitespace } from './html-dom';
+import { convertDocument } from '../../convert';
 import { convertFixture, fixture } from '../../testing/fixtures';
 
 const convert = async (name: string) => (await convertFixture(name, 'text/html')).outputs as { markdown: string; text: string };
@@ -32,6 +33,16 @@ describe('HTML main-content mode', () => {
     const expected = paragraphs(fixture(name).toString('utf8'));
     expect(expected.length).toBeGreaterThan(3);
     for (const paragraph of expected) expect(text.replace(/\s+/g, ' ')).toContain(paragraph);
+  });
+
+  it('drops the Prev/Up/Next navigation of generated manuals (DocBook div.navheader, div.navfooter)', async () => {
+    const paragraph = (n: number) => `<p>Paragraph ${n} of the manual section, long enough to count as the content of this page for sure.</p>`;
+    const navigation = (where: string) =>
+      `<div class="nav${where}"><table summary="Navigation ${where}"><tr><td><a href="prev.html">Prev</a></td><td><a href="index.html">Home</a></td><td><a href="next.html">Next</a></td></tr></table></div>`;
+    const page = `<html><head><title>2.6. Joins</title></head><body>${navigation('header')}<div class="sect1"><div class="titlepage"><h2 class="title">2.6. Joins</h2></div>${[1, 2, 3].map(paragraph).join('')}</div>${navigation('footer')}</body></html>`;
+    const { markdown } = (await convertDocument({ bytes: Buffer.from(page), mimeType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs as { markdown: string };
+    expect(markdown).not.toMatch(/Prev|Home|Next/);
+    expect(markdown).toMatch(/^## 2\.6\. Joins\n\nParagraph 1 of the manual section/);
   });
 
   it('keeps the link list and the heading outside the content block of a plain page', async () => {

@@ -108,6 +108,12 @@ describe('HTML reader: edge cases', () => {
     expect(markdown).toBe('Loose *text*\n\nPara\n\ntail\n');
   });
 
+  it('does not repeat <title> as an H1 when a heading of the page already shows it', async () => {
+    const markdown = await html('<html><head><title>7.6. LIMIT and OFFSET</title></head><body><h2>7.6. LIMIT  and OFFSET</h2><p>Text</p></body></html>');
+    expect(markdown).toBe('## 7.6. LIMIT and OFFSET\n\nText\n');
+    expect(await html('<html><head><title>Guide</title></head><body><h2>Part one</h2></body></html>')).toBe('# Guide\n\n## Part one\n');
+  });
+
   it('reads the cells of layout tables as content', async () => {
     const markdown = await html('<table><tr><td><table><tr><td>Inner</td></tr></table></td><td><p>Side</p></td></tr></table>');
     expect(markdown).toContain('Side');
