@@ -1,8 +1,5 @@
-import type { AppConfig } from '@docformat/config';
-import type { INestApplicationContext } from '@nestjs/common';
 import { fixture } from './support/fixtures';
-import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
-import { startOrigin, type OriginServer } from './support/origin-server';
+import { useWorkerSuite } from './support/harness';
 
 /**
  * Every input type through the whole worker path (fetch, type detection, conversion
@@ -29,31 +26,14 @@ const inputs = [
   { name: 'PNG image', file: 'misc/photo.png', contentType: 'image/png', pages: 1, markdown: '640×480 PNG', text: '640×480 PNG' },
 ] as const;
 
-let config: AppConfig;
-let origin: OriginServer;
-let client: TestClient;
-let worker: INestApplicationContext;
-
-beforeAll(async () => {
-  config = testConfig({ QUEUE_PREFIX: filePrefix('formats') });
-  origin = await startOrigin();
-  for (const input of inputs) {
-    origin.route(`/${input.file}`, { body: fixture(input.file), contentType: input.contentType });
-  }
-  client = await startTestClient(config);
-  worker = await startWorker(config);
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await client?.close();
-  await origin?.close();
+const suite = useWorkerSuite('formats', (origin) => {
+  for (const input of inputs) origin.route(`/${input.file}`, { body: fixture(input.file), contentType: input.contentType });
 });
 
 describe('a worker converting every supported input type', () => {
   it.each(inputs)('converts $name to text and markdown', async (input) => {
-    const id = await client.submit(origin.url(`/${input.file}`), ['text', 'markdown']);
-    const job = await client.waitForTerminal(id);
+    const id = await suite.client.submit(suite.origin.url(`/${input.file}`), ['text', 'markdown']);
+    const job = await suite.client.waitForTerminal(id);
 
     expect(job).toMatchObject({ status: 'COMPLETED', pages: input.pages, errorCode: null });
     expect(job.result).toMatchObject({ bytes: fixture(input.file).length, metadata: expect.any(Object) });

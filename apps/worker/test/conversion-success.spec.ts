@@ -1,9 +1,6 @@
-import type { AppConfig } from '@docformat/config';
-import type { INestApplicationContext } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { fixture } from './support/fixtures';
-import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
-import { startOrigin, type OriginServer } from './support/origin-server';
+import { useWorkerSuite } from './support/harness';
 
 const TEXT = 'Shipping notes\n\nThe parcel left the depot on Monday.\nIt arrives on Thursday.\n';
 
@@ -14,29 +11,14 @@ const inputs = [
   { name: 'text', path: '/notes.txt', body: Buffer.from(TEXT), contentType: 'text/plain', pages: 1, includes: 'The parcel left the depot' },
 ] as const;
 
-let config: AppConfig;
-let origin: OriginServer;
-let client: TestClient;
-let worker: INestApplicationContext;
-
-beforeAll(async () => {
-  config = testConfig({ QUEUE_PREFIX: filePrefix('success') });
-  origin = await startOrigin();
+const suite = useWorkerSuite('success', (origin) => {
   for (const input of inputs) origin.route(input.path, { body: input.body, contentType: input.contentType });
-  client = await startTestClient(config);
-  worker = await startWorker(config);
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await client?.close();
-  await origin?.close();
 });
 
 describe('a worker converting documents', () => {
   it.each(inputs)('converts $name to text and markdown, storing pages, result and one output per format', async (input) => {
-    const id = await client.submit(origin.url(input.path), ['text', 'markdown']);
-    const job = await client.waitForTerminal(id);
+    const id = await suite.client.submit(suite.origin.url(input.path), ['text', 'markdown']);
+    const job = await suite.client.waitForTerminal(id);
 
     expect(job).toMatchObject({ status: 'COMPLETED', pages: input.pages, attempts: 1, errorCode: null, errorMessage: null });
     expect(job.startedAt).toBeInstanceOf(Date);
@@ -52,8 +34,8 @@ describe('a worker converting documents', () => {
   });
 
   it('renders markdown structure in the markdown output only', async () => {
-    const id = await client.submit(origin.url('/handbook.md'), ['text', 'markdown']);
-    const job = await client.waitForTerminal(id);
+    const id = await suite.client.submit(suite.origin.url('/handbook.md'), ['text', 'markdown']);
+    const job = await suite.client.waitForTerminal(id);
     const byFormat = Object.fromEntries(job.outputs.map((o) => [o.format, o.content]));
     expect(byFormat['markdown']).toContain('## Supported Inputs');
     expect(byFormat['text']).not.toContain('## Supported Inputs');
@@ -61,8 +43,8 @@ describe('a worker converting documents', () => {
   });
 
   it('stores only the formats that were asked for', async () => {
-    const id = await client.submit(origin.url('/handbook.pdf'), ['markdown']);
-    const job = await client.waitForTerminal(id);
+    const id = await suite.client.submit(suite.origin.url('/handbook.pdf'), ['markdown']);
+    const job = await suite.client.waitForTerminal(id);
     expect(job.status).toBe('COMPLETED');
     expect(job.outputs.map((o) => o.format)).toEqual(['markdown']);
   });

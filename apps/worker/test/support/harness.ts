@@ -5,6 +5,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createWorkerApp } from '../../src/worker.factory';
+import { startOrigin, type OriginServer } from './origin-server';
 import type { WorkerOptions } from '../../src/worker.module';
 
 /** Conversion threads of an in-process worker run the TypeScript sources. */
@@ -124,5 +125,41 @@ export async function startTestClient(config: AppConfig): Promise<TestClient> {
       redis.disconnect();
       await prisma.$disconnect();
     },
+  };
+}
+
+export interface WorkerSuite {
+  readonly config: AppConfig;
+  readonly origin: OriginServer;
+  readonly client: TestClient;
+  readonly worker: INestApplicationContext;
+}
+
+/**
+ * The usual file set-up: an origin serving `routes`, a test client and an in-process
+ * worker with this file's own queue prefix, started before and closed after the file.
+ */
+export function useWorkerSuite(name: string, routes: (origin: OriginServer) => void, env: NodeJS.ProcessEnv = {}): WorkerSuite {
+  const state: Partial<WorkerSuite> = {};
+  const started = (): WorkerSuite => {
+    if (!state.config || !state.origin || !state.client || !state.worker) throw new Error('The worker suite is not started yet');
+    return state as WorkerSuite;
+  };
+  beforeAll(async () => {
+    const config = testConfig({ QUEUE_PREFIX: filePrefix(name), ...env });
+    const origin = await startOrigin();
+    routes(origin);
+    Object.assign(state, { config, origin, client: await startTestClient(config), worker: await startWorker(config) });
+  });
+  afterAll(async () => {
+    await state.worker?.close();
+    await state.client?.close();
+    await state.origin?.close();
+  });
+  return {
+    get config() { return started().config; },
+    get origin() { return started().origin; },
+    get client() { return started().client; },
+    get worker() { return started().worker; },
   };
 }
