@@ -1,7 +1,8 @@
 import type { Element } from '@xmldom/xmldom';
-import { type Block, type HeadingLevel, type Inline, type ListItem, type TableRow, isBlankInline, normalizeInline } from '../../document';
+import { type Block, type HeadingLevel, type Inline, type List, type ListItem, type TableRow, isBlankInline, normalizeInline } from '../../document';
 import { xmlChildren } from '../shared/office-xml';
 import { type InlineContext, odtInline } from './odt-inline';
+import { type ListCounters, OdtListNumbering } from './odt-list-numbering';
 import { TABLE_NS, TEXT_NS } from './odt-namespaces';
 import type { OdtStyles } from './odt-styles';
 
@@ -9,6 +10,14 @@ interface ListContext {
   /** The list style in force: nested lists inherit the outer list's. */
   style?: string;
   level: number;
+  numbering: OdtListNumbering;
+  /** The counters of the top-level list, which its nested lists count with. */
+  counters?: ListCounters;
+}
+
+/** A list item with its number; undefined for an item that shows none (a list header). */
+interface NumberedItem extends ListItem {
+  value?: number;
 }
 
 /** Generated content (tables of contents, indexes) repeats the document's own text. */
@@ -21,10 +30,11 @@ const MAX_REPEAT = 100;
 /** `office:text` → blocks, with the notes after a rule at the end. */
 export function odtBlocks(body: Element, styles: OdtStyles): Block[] {
   const context: InlineContext = { styles, notes: [] };
-  const blocks = blocksOf(body, context, { level: 0 });
+  const top: ListContext = { level: 0, numbering: new OdtListNumbering(styles) };
+  const blocks = blocksOf(body, context, top);
   if (context.notes.length === 0) return blocks;
   // Notes are read after the text; their bodies cannot hold notes themselves.
-  const items: ListItem[] = context.notes.map((note) => ({ blocks: blocksOf(note, context, { level: 0 }) }));
+  const items: ListItem[] = context.notes.map((note) => ({ blocks: blocksOf(note, context, top) }));
   return [...blocks, { type: 'rule' }, { type: 'list', ordered: true, items }];
 }
 
@@ -77,19 +87,44 @@ function plain(content: Inline[]): Inline[] {
 }
 
 function listBlock(element: Element, context: InlineContext, outer: ListContext): Block[] {
-  const list: ListContext = { style: element.getAttributeNS(TEXT_NS, 'style-name') || outer.style, level: outer.level + 1 };
-  const items: ListItem[] = [];
-  let start: number | undefined;
+  const style = element.getAttributeNS(TEXT_NS, 'style-name') || outer.style;
+  const counters = outer.counters ?? outer.numbering.countersFor(element, style);
+  const list: ListContext = { style, level: outer.level + 1, numbering: outer.numbering, counters };
+  const items: NumberedItem[] = [];
   for (const item of xmlChildren(element)) {
     if (item.namespaceURI !== TEXT_NS || (item.localName !== 'list-item' && item.localName !== 'list-header')) continue;
-    const value = Number(item.getAttributeNS(TEXT_NS, 'start-value'));
-    if (items.length === 0 && Number.isInteger(value) && value > 1) start = value;
+    // Numbered before its content is read: a new item restarts the sub-lists inside it.
+    const value = list.numbering.next(counters, item, style, list.level);
     const blocks = blocksOf(item, context, list);
-    if (blocks.length > 0) items.push({ blocks });
+    if (blocks.length === 0) continue;
+    const previous = items[items.length - 1];
+    // An item that holds only a nested list shows no label of its own: it is the previous item's sub-list.
+    if (value === undefined && item.localName === 'list-item' && previous) previous.blocks.push(...blocks);
+    else items.push(value === undefined ? { blocks } : { blocks, value });
   }
   if (items.length === 0) return [];
-  const ordered = context.styles.isOrdered(list.style, list.level);
-  return [{ type: 'list', ordered, ...(ordered && start ? { start } : {}), items }];
+  if (!context.styles.isOrdered(style, list.level)) return [{ type: 'list', ordered: false, items: items.map(({ blocks }) => ({ blocks })) }];
+  return numberedLists(items);
+}
+
+/**
+ * Ordered lists whose items count on from the list's start, as the IR has it: split
+ * where an item restarts the count (`text:start-value` in the middle of a list).
+ */
+function numberedLists(items: NumberedItem[]): List[] {
+  const lists: { items: NumberedItem[] }[] = [];
+  let last: number | undefined;
+  for (const item of items) {
+    if (lists.length === 0 || (item.value !== undefined && last !== undefined && item.value !== last + 1)) lists.push({ items: [] });
+    lists[lists.length - 1].items.push(item);
+    if (item.value !== undefined) last = item.value;
+  }
+  return lists.map((group) => {
+    // A list header before the first number takes the number before it, so the numbered items keep theirs.
+    const index = group.items.findIndex((item) => item.value !== undefined);
+    const start = index < 0 ? 1 : Math.max(0, group.items[index].value! - index);
+    return { type: 'list', ordered: true, ...(start !== 1 ? { start } : {}), items: group.items.map(({ blocks }) => ({ blocks })) };
+  });
 }
 
 /** A rectangle: covered (merged) cells are empty, the header is table:table-header-rows. */

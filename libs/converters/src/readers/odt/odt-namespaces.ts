@@ -8,3 +8,4 @@ export const DRAW_NS = 'urn:oasis:names:tc:opendocument:xmlns:drawing:1.0';
 export const SVG_NS = 'urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0';
 export const META_NS = 'urn:oasis:names:tc:opendocument:xmlns:meta:1.0';
 export const XLINK_NS = 'http://www.w3.org/1999/xlink';
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';

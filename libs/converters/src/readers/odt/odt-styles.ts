@@ -1,6 +1,12 @@
 import type { Document, Element } from '@xmldom/xmldom';
 import { FO_NS, STYLE_NS, TEXT_NS } from './odt-namespaces';
 
+interface ListLevel {
+  ordered: boolean;
+  /** `text:start-value` of a number level: where the level counts from. */
+  start: number;
+}
+
 interface StyleInfo {
   parent?: string;
   bold?: boolean;
@@ -14,13 +20,14 @@ export interface TextFormat {
 
 /**
  * What the ODT reader needs from the styles: whether a span is bold or italic,
- * whether a paragraph is the document title, and whether a list level is numbered.
+ * whether a paragraph is the document title, and whether a list level is numbered
+ * and from which number.
  * ODF puts all of this in named styles (automatic ones in content.xml, the rest in
  * styles.xml) that inherit through `style:parent-style-name`.
  */
 export class OdtStyles {
   private readonly styles = new Map<string, StyleInfo>();
-  private readonly lists = new Map<string, Map<number, boolean>>();
+  private readonly lists = new Map<string, Map<number, ListLevel>>();
 
   constructor(documents: readonly Document[]) {
     for (const document of documents) {
@@ -42,7 +49,12 @@ export class OdtStyles {
   /** Numbered or bulleted at `level` (1-based); bullets when the style is unknown. */
   isOrdered(listStyle: string | undefined, level: number): boolean {
     if (!listStyle) return false;
-    return this.lists.get(listStyle)?.get(level) ?? false;
+    return this.lists.get(listStyle)?.get(level)?.ordered ?? false;
+  }
+
+  /** The number a list level starts from when nothing continues or restarts it (ODF's default is 1). */
+  startValue(listStyle: string | undefined, level: number): number {
+    return (listStyle ? this.lists.get(listStyle)?.get(level)?.start : undefined) ?? 1;
   }
 
   private addStyle(style: Element): void {
@@ -61,14 +73,15 @@ export class OdtStyles {
   private addListStyle(list: Element): void {
     const name = list.getAttributeNS(STYLE_NS, 'name');
     if (!name) return;
-    const levels = new Map<number, boolean>();
+    const levels = new Map<number, ListLevel>();
     for (const level of Array.from(list.childNodes)) {
       const element = level as Element;
       if (element.nodeType !== 1 || element.namespaceURI !== TEXT_NS) continue;
       const number = Number(element.getAttributeNS(TEXT_NS, 'level') ?? '1');
       // A number style with an empty format ("") shows no number: treat it as a bullet.
       const format = element.getAttributeNS(STYLE_NS, 'num-format');
-      levels.set(number, element.localName === 'list-level-style-number' && format !== '');
+      const start = Number(element.getAttributeNS(TEXT_NS, 'start-value') || '1');
+      levels.set(number, { ordered: element.localName === 'list-level-style-number' && format !== '', start: Number.isInteger(start) && start >= 0 ? start : 1 });
     }
     this.lists.set(name, levels);
   }

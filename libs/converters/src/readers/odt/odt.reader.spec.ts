@@ -57,18 +57,20 @@ describe('ODT reader: pandoc document (source.odt)', () => {
   });
 });
 
-describe('ODT reader: hand-written content.xml', () => {
-  const content = (automaticStyles: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+/** A content.xml with the given automatic styles and body text. */
+const handWritten = (automaticStyles: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-  xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-  xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
-  xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
-  xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xlink="http://www.w3.org/1999/xlink">
-  <office:automatic-styles>${automaticStyles}</office:automatic-styles>
-  <office:body><office:text>${body}</office:text></office:body>
+xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xlink="http://www.w3.org/1999/xlink">
+<office:automatic-styles>${automaticStyles}</office:automatic-styles>
+<office:body><office:text>${body}</office:text></office:body>
 </office:document-content>`;
+
+describe('ODT reader: hand-written content.xml', () => {
   const markdownOf = async (styles: string, body: string) =>
-    (await convertOdt(withEntry(fixture('office-docs/source.odt'), 'content.xml', content(styles, body)))).outputs['markdown'];
+    (await convertOdt(withEntry(fixture('office-docs/source.odt'), 'content.xml', handWritten(styles, body)))).outputs['markdown'];
 
   it('inherits bold through parent styles and does not double nested formats', async () => {
     const styles = `<style:style style:name="Loud" style:family="text"><style:text-properties fo:font-weight="700"/></style:style>
@@ -90,6 +92,50 @@ describe('ODT reader: hand-written content.xml', () => {
     expect(markdown).toContain('one two  \nthree');
     expect(markdown).toContain('\\[Image: Company logo\\]');
     expect(markdown).not.toContain('HIDDEN COMMENT');
+  });
+});
+
+describe('ODT reader: list numbering (ODF 1.2 continue-list, continue-numbering, start-value)', () => {
+  const NUMBERED = `<text:list-style style:name="N"><text:list-level-style-number text:level="1" style:num-format="1"/>
+      <text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>
+    <text:list-style style:name="From5"><text:list-level-style-number text:level="1" style:num-format="1" text:start-value="5"/></text:list-style>
+    <text:list-style style:name="B"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/></text:list-style>`;
+  const item = (text: string, attributes = '', nested = '') => `<text:list-item ${attributes}><text:p>${text}</text:p>${nested}</text:list-item>`;
+  const list = (attributes: string, items: string) => `<text:list ${attributes}>${items}</text:list>`;
+  const convertList = async (body: string) => {
+    const bytes = withoutEntry(withEntry(fixture('office-docs/source.odt'), 'content.xml', handWritten(NUMBERED, body)), 'meta.xml');
+    return (await convertOdt(bytes)).outputs as { markdown: string; text: string };
+  };
+
+  it('continues the list named by text:continue-list after a block that interrupts it (LibreOffice)', async () => {
+    const code = list('text:style-name="B"', item('sudo mount /dev/sdb1'));
+    const body = list('xml:id="list1" text:style-name="N"', item('One', 'text:start-value="1"') + item('Two')) + code +
+      list('xml:id="list2" text:continue-list="list1" text:style-name="N"', item('Three') + item('Four')) + '<text:p>Between</text:p>' +
+      list('text:continue-list="list2" text:style-name="N"', item('Five'));
+    const { markdown, text } = await convertList(body);
+    expect(markdown).toBe('1. One\n2. Two\n\n- sudo mount /dev/sdb1\n\n3. Three\n4. Four\n\nBetween\n\n5. Five\n');
+    expect(text).toContain('3. Three\n4. Four');
+  });
+
+  it('continues the last list of the same style with text:continue-numbering, and restarts without it', async () => {
+    const body = list('text:style-name="N"', item('One') + item('Two')) + '<text:p>Between</text:p>' +
+      list('text:style-name="From5"', item('Five')) + list('text:continue-numbering="true" text:style-name="N"', item('Three')) +
+      list('text:style-name="N"', item('Again'));
+    const { markdown } = await convertList(body);
+    expect(markdown).toBe('1. One\n2. Two\n\nBetween\n\n5. Five\n\n3. Three\n\n1. Again\n');
+  });
+
+  it('restarts at an item\'s text:start-value and restarts sub-lists under each new item', async () => {
+    const sub = (a: string, b: string) => list('', item(a) + item(b));
+    const body = list('text:style-name="N"', item('a', '', sub('a.1', 'a.2')) + item('b', '', sub('b.1', 'b.2')) + item('ten', 'text:start-value="10"') + item('eleven'));
+    const { markdown } = await convertList(body);
+    expect(markdown).toBe('1. a\n   1. a.1\n   2. a.2\n2. b\n   1. b.1\n   2. b.2\n\n10. ten\n11. eleven\n');
+  });
+
+  it('reads an item that holds only a nested list as the previous item\'s sub-list, with no number of its own', async () => {
+    const body = list('text:style-name="N"', item('a') + '<text:list-item><text:list><text:list-item><text:p>a.1</text:p></text:list-item></text:list></text:list-item>' + item('b'));
+    const { markdown } = await convertList(body);
+    expect(markdown).toBe('1. a\n   1. a.1\n2. b\n');
   });
 });
 

@@ -1,4 +1,5 @@
 import { type Block, type Inline, type List, type TableCell, isBlankInline, normalizeInline } from '../../document';
+import { type NumberedParagraph, autoNumbers } from './auto-numbering';
 import type { Relationship } from './pptx-package';
 import { type XmlElement, attr, child, children, path, relAttr } from './pptx-xml';
 
@@ -9,22 +10,28 @@ export interface TextContext {
   rels: Map<string, Relationship>;
 }
 
-interface ParagraphLine {
+interface ParagraphLine extends NumberedParagraph {
   content: Inline[];
-  /** undefined: not a list item. */
-  list?: { level: number; ordered: boolean; start?: number };
+  /** undefined: not a list item. `value`: the number an auto-numbered item shows. */
+  list?: { level: number; ordered: boolean; value?: number };
 }
 
 /**
  * DrawingML text (`p:txBody` / `a:txBody`) → blocks. Bullets are inherited from the
  * master in real decks, so a paragraph is a list item when it says so (`a:buChar`,
  * `a:buAutoNum`) or when it sits in a body placeholder and does not opt out with
- * `a:buNone`. `a:pPr lvl` (0-8) becomes list nesting.
+ * `a:buNone`. `a:pPr lvl` (0-8) becomes list nesting; numbered items carry the
+ * number PowerPoint would show (auto-numbering.ts), so a list resumed after an
+ * indented paragraph goes on where it stopped.
  */
 export function textBodyBlocks(txBody: XmlElement | undefined, context: TextContext): Block[] {
   const lines = children(txBody, 'p')
     .map((p) => paragraphLine(p, context))
     .filter((line) => !isBlankInline(line.content));
+  autoNumbers(lines).forEach((value, index) => {
+    const list = lines[index].list;
+    if (list && value !== undefined) list.value = value;
+  });
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; ) {
     if (!lines[i].list) {
@@ -33,7 +40,7 @@ export function textBodyBlocks(txBody: XmlElement | undefined, context: TextCont
     }
     let end = i;
     while (end < lines.length && lines[end].list) end++;
-    blocks.push(nestList(lines.slice(i, end)));
+    blocks.push(...nestLists(lines.slice(i, end)));
     i = end;
   }
   return blocks;
@@ -52,10 +59,13 @@ function paragraphLine(p: XmlElement, context: TextContext): ParagraphLine {
   const level = Math.min(Math.max(Number(attr(pPr, 'lvl') ?? 0) || 0, 0), 8);
   const autoNum = child(pPr, 'buAutoNum');
   const bulleted = !child(pPr, 'buNone') && (context.bulletsByDefault || !!autoNum || !!child(pPr, 'buChar'));
-  const start = Number(attr(autoNum, 'startAt'));
+  const startAt = Number(attr(autoNum, 'startAt'));
+  const numbered = bulleted && autoNum !== undefined;
   return {
     content: normalizeInline(children(p).flatMap((node) => runInline(node, context))),
-    list: bulleted ? { level, ordered: !!autoNum, start: start > 1 ? start : undefined } : undefined,
+    level,
+    ...(numbered ? { autoNum: { scheme: attr(autoNum, 'type') ?? '', ...(Number.isInteger(startAt) && startAt > 0 ? { startAt } : {}) } } : {}),
+    list: bulleted ? { level, ordered: numbered } : undefined,
   };
 }
 
@@ -77,22 +87,41 @@ function isOn(value: string | undefined): boolean {
   return value === '1' || value === 'true';
 }
 
-/** Consecutive list paragraphs → one list, deeper `lvl` nested under the item before. */
-function nestList(lines: ParagraphLine[]): List {
-  const first = lines[0].list!;
-  const root: List = { type: 'list', ordered: first.ordered, start: first.start, items: [] };
-  const stack: { list: List; level: number }[] = [{ list: root, level: first.level }];
+/**
+ * Consecutive list paragraphs → lists, deeper `lvl` nested under the item before. A
+ * numbered list starts at its first item's number; an item whose kind or number does
+ * not follow on from the list at its level starts a new list there.
+ */
+function nestLists(lines: ParagraphLine[]): List[] {
+  const roots: List[] = [];
+  const stack: { list: List; level: number }[] = [];
   for (const line of lines) {
-    const { level, ordered, start } = line.list!;
-    while (stack.length > 1 && level < stack[stack.length - 1].level) stack.pop();
+    const item = line.list!;
+    while (stack.length > 1 && item.level < stack[stack.length - 1].level) stack.pop();
     const top = stack[stack.length - 1];
-    const parent = top.list.items[top.list.items.length - 1];
-    if (level > top.level && parent) {
-      const sub: List = { type: 'list', ordered, start, items: [] };
+    const parent = top?.list.items[top.list.items.length - 1];
+    if (top && item.level > top.level && parent) {
+      const sub = newList(item);
       parent.blocks.push(sub);
-      stack.push({ list: sub, level });
+      stack.push({ list: sub, level: item.level });
+    } else if (!top || !followsOn(top.list, item)) {
+      const list = newList(item);
+      const outer = stack[stack.length - 2];
+      if (outer) outer.list.items[outer.list.items.length - 1].blocks.push(list);
+      else roots.push(list);
+      stack[Math.max(stack.length - 1, 0)] = { list, level: top?.level ?? item.level };
     }
     stack[stack.length - 1].list.items.push({ blocks: [{ type: 'paragraph', content: line.content }] });
   }
-  return root;
+  return roots;
+}
+
+function newList(item: NonNullable<ParagraphLine['list']>): List {
+  const start = item.ordered && item.value !== undefined && item.value !== 1 ? item.value : undefined;
+  return { type: 'list', ordered: item.ordered, ...(start !== undefined ? { start } : {}), items: [] };
+}
+
+function followsOn(list: List, item: NonNullable<ParagraphLine['list']>): boolean {
+  if (list.ordered !== item.ordered) return false;
+  return !item.ordered || item.value === undefined || item.value === (list.start ?? 1) + list.items.length;
 }

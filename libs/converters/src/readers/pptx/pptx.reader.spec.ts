@@ -1,7 +1,8 @@
 import { unzipSync, zipSync } from 'fflate';
 import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
-import { syntheticDeck } from './synthetic-deck';
+import { autoNumbers } from './auto-numbering';
+import { para, slideXml, syntheticDeck, textBox } from './synthetic-deck';
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const convert = (bytes: Buffer, maxPages = 100) => convertDocument({ bytes, mimeType: PPTX, formats: ['text', 'markdown'], maxPages });
@@ -85,6 +86,36 @@ describe('PPTX reader: hand-built deck', () => {
     const { outputs, metadata } = await convert(bytes);
     expect(metadata).toEqual({});
     expect(outputs['markdown']).toContain('\n\nChart\n\n');
+  });
+});
+
+describe('PPTX reader: auto-numbering (a:buAutoNum) as PowerPoint counts it', () => {
+  const numbered = (text: string, level = 0, startAt = '', type = 'arabicPeriod') =>
+    para(text, `<a:pPr lvl="${level}"><a:buAutoNum type="${type}"${startAt && ` startAt="${startAt}"`}/></a:pPr>`);
+  const plain = (text: string, level = 0) => para(text, `<a:pPr lvl="${level}"><a:buNone/></a:pPr>`);
+  const markdownOf = async (paragraphs: string) =>
+    (await convert(syntheticDeck({ 'ppt/slides/slide2.xml': slideXml(textBox(2, 0, 0, paragraphs)) }))).outputs['markdown'].split('## Slide 2')[0];
+
+  it('goes on counting past an indented paragraph without a number (a code line under step 2)', async () => {
+    const markdown = await markdownOf(numbered('One') + numbered('Two') + plain('sudo mount /dev/sdb1', 1) + numbered('Three') + numbered('Four'));
+    expect(markdown).toBe('## Slide 1\n\n1. One\n2. Two\n\nsudo mount /dev/sdb1\n\n3. Three\n4. Four\n\n');
+  });
+
+  it('restarts after a paragraph at the same level, honours startAt and continues a repeated one', async () => {
+    const markdown = await markdownOf(numbered('One') + plain('Between') + numbered('Again') + plain('Next') +
+      numbered('Six', 0, '6') + numbered('Seven', 0, '6') + numbered('Two', 0, '2'));
+    expect(markdown).toBe('## Slide 1\n\n1. One\n\nBetween\n\n1. Again\n\nNext\n\n6. Six\n7. Seven\n\n2. Two\n\n');
+  });
+
+  it('restarts a sub-list under each new item and a new scheme at the same level', async () => {
+    const markdown = await markdownOf(numbered('a') + numbered('a.1', 1) + numbered('a.2', 1) + numbered('b') + numbered('b.1', 1) + numbered('i', 0, '', 'romanLcPeriod'));
+    expect(markdown).toBe('## Slide 1\n\n1. a\n   1. a.1\n   2. a.2\n2. b\n   1. b.1\n\n1. i\n\n');
+  });
+
+  it('counts per level: a deeper paragraph leaves the count alone, a plain one at the same level ends it', () => {
+    const auto = { scheme: 'arabicPeriod' };
+    expect(autoNumbers([{ level: 0, autoNum: auto }, { level: 1 }, { level: 1, autoNum: auto }, { level: 0, autoNum: auto }, { level: 0 }, { level: 0, autoNum: auto }]))
+      .toEqual([1, undefined, 1, 2, undefined, 1]);
   });
 });
 

@@ -1,12 +1,9 @@
 import { type Block, type HeadingLevel, type Inline, type List, type TableRow, isBlankInline, normalizeInline } from '../../document';
+import { INLINE_MARKER, ORDERED_MARKER, markerValue } from './rtf-list-markers';
 import type { RtfContent, RtfParagraph, RtfRun, RtfStyle } from './rtf-model';
 
-type Entry = { kind: 'block'; block: Block } | { kind: 'item'; level: number; ordered: boolean; content: Inline[] };
-
-/** A marker Word writes out for a numbered item: "1.", "(a)", "iv)", "2.3". */
-const ORDERED_MARKER = /^\(?(?:\d+(?:\.\d+)*|[a-z]|[ivxlcdm]{1,5})[.)]?$/i;
-/** Pandoc writes list markers into the text itself: "\bullet\tab", "\endash\tab", "1.\tab". */
-const INLINE_MARKER = /^\s*([\u2022\u25e6\u25aa\u00b7\u2013\u2014*-]|\d{1,3}[.)]|[a-z][.)])\t/i;
+/** A list item carries the number its marker shows (ordered items only). */
+type Entry = { kind: 'block'; block: Block } | { kind: 'item'; level: number; ordered: boolean; value?: number; content: Inline[] };
 /** pandoc and Word indent list levels by 360 twips (a quarter inch). */
 const TWIPS_PER_LEVEL = 360;
 
@@ -70,7 +67,9 @@ function paragraphEntry(paragraph: RtfParagraph, styles: ReadonlyMap<number, Rtf
   if (isBlankInline(content)) return undefined;
   if (marker === '' && !inline) return { kind: 'block', block: { type: 'paragraph', content } };
   const listLevel = paragraph.listLevel ?? Math.max(0, Math.round(paragraph.indent / TWIPS_PER_LEVEL) - 1);
-  return { kind: 'item', level: Math.min(listLevel, 8), ordered: ORDERED_MARKER.test(marker || inline?.[1] || ''), content };
+  const label = marker || inline?.[1] || '';
+  const ordered = ORDERED_MARKER.test(label);
+  return { kind: 'item', level: Math.min(listLevel, 8), ordered, ...(ordered ? { value: markerValue(label) } : {}), content };
 }
 
 /** The runs minus their first `length` characters (a marker spread over several runs). */
@@ -94,7 +93,11 @@ function headingLevel(paragraph: RtfParagraph, style: RtfStyle | undefined): Hea
   return outline !== undefined && outline >= 0 && outline <= 5 ? ((outline + 1) as HeadingLevel) : undefined;
 }
 
-/** Consecutive list items become one list, nested by level; a change of kind starts a new list. */
+/**
+ * Consecutive list items become one list, nested by level; a change of kind starts a
+ * new list, and so does a number that does not follow on. An ordered list starts at
+ * its first item's number, so steps resumed after a code block stay "3. 4. 5.".
+ */
 function groupLists(entries: Entry[]): Block[] {
   const blocks: Block[] = [];
   let stack: { list: List; level: number }[] = [];
@@ -106,12 +109,12 @@ function groupLists(entries: Entry[]): Block[] {
     }
     while (stack.length > 0 && stack[stack.length - 1].level > entry.level) stack.pop();
     let top = stack[stack.length - 1];
-    if (top && top.level === entry.level && top.list.ordered !== entry.ordered) {
+    if (top && top.level === entry.level && (top.list.ordered !== entry.ordered || !followsOn(top.list, entry.value))) {
       stack.pop();
       top = stack[stack.length - 1];
     }
     if (!top || top.level < entry.level) {
-      const list: List = { type: 'list', ordered: entry.ordered, items: [] };
+      const list: List = { type: 'list', ordered: entry.ordered, ...(entry.value !== undefined && entry.value !== 1 ? { start: entry.value } : {}), items: [] };
       const parentItem = top?.list.items[top.list.items.length - 1];
       if (parentItem) parentItem.blocks.push(list);
       else blocks.push(list);
@@ -121,6 +124,11 @@ function groupLists(entries: Entry[]): Block[] {
     top.list.items.push({ blocks: [{ type: 'paragraph', content: entry.content }] });
   }
   return blocks;
+}
+
+/** Whether an item numbered `value` is the next item of the ordered `list` (an unknown number always is). */
+function followsOn(list: List, value: number | undefined): boolean {
+  return !list.ordered || value === undefined || value === (list.start ?? 1) + list.items.length;
 }
 
 /**

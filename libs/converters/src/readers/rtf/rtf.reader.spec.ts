@@ -93,6 +93,22 @@ describe('RTF reader: encoding and destinations', () => {
   });
 });
 
+describe('RTF reader: list numbers (as the writer counted them in its markers)', () => {
+  it('continues a numbered list after a code block from the \\listtext numbers (Word, LibreOffice)', async () => {
+    const item = (label: string, text: string, level = 0) => `\\pard{\\listtext\\pard\\plain ${label}\\tab}\\ilvl${level}\\ls3 ${text}\\par`;
+    const markdown = await markdownOf(`{\\rtf1 ${item('1.', 'One')} ${item('2.', 'Two')} \\pard\\li720 sudo mount /dev/sdb1\\par ${item('3.', 'Three')} ${item('4.', 'Four')}}`);
+    expect(markdown).toBe('1. One\n2. Two\n\nsudo mount /dev/sdb1\n\n3. Three\n4. Four\n');
+    const { text } = (await convertRtf(`{\\rtf1 \\pard Note\\par ${item('(c)', 'Third')} ${item('iv)', 'Fourth')} ${item('1.1', 'Sub', 1)}}`)).outputs as { text: string };
+    expect(text).toContain('3. Third\n4. Fourth\n   1. Sub');
+  });
+
+  it('starts at the number pandoc writes into the text and splits a list where a number does not follow on', async () => {
+    const item = (label: string, text: string) => `{\\pard \\ql \\li360 \\fi-360 ${label}\\tx360\\tab ${text}\\par}`;
+    const markdown = await markdownOf(`{\\rtf1 ${item('1.', 'One')} {\\pard Between\\par} ${item('3.', 'Three')} ${item('4.', 'Four')} ${item('1.', 'Again')}}`);
+    expect(markdown).toBe('1. One\n\nBetween\n\n3. Three\n4. Four\n\n1. Again\n');
+  });
+});
+
 describe('RTF reader: malformed input', () => {
   it.each([
     ['a truncated file', () => truncated(fixture('office-docs/source.rtf'), 0.5)],
