@@ -1,3 +1,4 @@
+import { withEntries } from '../shared/office-fixture-variants';
 import { unzipSync, zipSync } from 'fflate';
 import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
@@ -7,15 +8,6 @@ import { para, slideXml, syntheticDeck, textBox } from './synthetic-deck';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 const convert = (bytes: Buffer, maxPages = 100) => convertDocument({ bytes, mimeType: PPTX, formats: ['text', 'markdown'], maxPages });
 
-/** The deck's ZIP with entries replaced (string) or removed (null). */
-function rezip(bytes: Uint8Array, changes: Record<string, string | null>): Buffer {
-  const files = unzipSync(bytes);
-  for (const [name, content] of Object.entries(changes)) {
-    if (content === null) delete files[name];
-    else files[name] = new TextEncoder().encode(content);
-  }
-  return Buffer.from(zipSync(files));
-}
 
 describe('PPTX reader: pandoc deck (deck.pptx)', () => {
   let markdown: string;
@@ -126,9 +118,9 @@ describe('PPTX reader: malformed input', () => {
     { name: 'a truncated file', bytes: () => deck().subarray(0, 20_000), code: 'CORRUPT_DOCUMENT' },
     { name: 'bytes that are not a ZIP', bytes: () => Buffer.from('%PDF-1.7 not a deck'), code: 'CORRUPT_DOCUMENT' },
     { name: 'an empty file', bytes: () => Buffer.alloc(0), code: 'CORRUPT_DOCUMENT' },
-    { name: 'garbage XML in a slide', bytes: () => rezip(deck(), { 'ppt/slides/slide2.xml': '<p:sld><p:cSld>\u0001garbage' }), code: 'CORRUPT_DOCUMENT' },
-    { name: 'garbage presentation.xml', bytes: () => rezip(deck(), { 'ppt/presentation.xml': 'not xml at all' }), code: 'CORRUPT_DOCUMENT' },
-    { name: 'a ZIP without ppt/presentation.xml (e.g. a DOCX)', bytes: () => rezip(deck(), { 'ppt/presentation.xml': null }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage XML in a slide', bytes: () => withEntries(deck(), { 'ppt/slides/slide2.xml': '<p:sld><p:cSld>\u0001garbage' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage presentation.xml', bytes: () => withEntries(deck(), { 'ppt/presentation.xml': 'not xml at all' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'a ZIP without ppt/presentation.xml (e.g. a DOCX)', bytes: () => withEntries(deck(), { 'ppt/presentation.xml': null }), code: 'CORRUPT_DOCUMENT' },
     { name: 'a legacy .ppt (OLE compound file)', bytes: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), code: 'UNSUPPORTED_DOCUMENT_TYPE' },
     { name: 'an encrypted PPTX', bytes: () => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(64), Buffer.from('EncryptionInfo', 'utf16le')]), code: 'ENCRYPTED_DOCUMENT' },
   ])('fails on $name with $code', async ({ bytes, code }) => {

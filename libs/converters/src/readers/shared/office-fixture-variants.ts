@@ -5,16 +5,22 @@ import { unzipSync, zipSync } from 'fflate';
  * committed: every reader must turn them into a JobFailure, never a crash.
  * (Test support only; nothing in the readers imports this file.)
  */
-export function withEntry(archive: Uint8Array, name: string, content: string | Uint8Array): Buffer {
+/** The archive with entries replaced (given content) or removed (null). */
+export function withEntries(archive: Uint8Array, changes: Record<string, string | Uint8Array | null>): Buffer {
   const files = unzipSync(archive);
-  files[name] = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
+  for (const [name, content] of Object.entries(changes)) {
+    if (content === null) delete files[name];
+    else files[name] = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
+  }
   return Buffer.from(zipSync(files));
 }
 
+export function withEntry(archive: Uint8Array, name: string, content: string | Uint8Array): Buffer {
+  return withEntries(archive, { [name]: content });
+}
+
 export function withoutEntry(archive: Uint8Array, name: string): Buffer {
-  const files = unzipSync(archive);
-  delete files[name];
-  return Buffer.from(zipSync(files));
+  return withEntries(archive, { [name]: null });
 }
 
 /** The first `fraction` of the bytes, as an interrupted download leaves them. */

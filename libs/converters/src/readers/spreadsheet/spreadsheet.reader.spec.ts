@@ -1,4 +1,4 @@
-import { unzipSync, zipSync } from 'fflate';
+import { withEntries } from '../shared/office-fixture-variants';
 import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { hiddenOdsTables } from './workbook-package';
@@ -8,14 +8,6 @@ const XLS = 'application/vnd.ms-excel';
 const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
 const convert = (bytes: Buffer, mimeType: string, maxPages = 100) => convertDocument({ bytes, mimeType, formats: ['markdown'], maxPages });
 
-function rezip(bytes: Uint8Array, changes: Record<string, string | null>): Buffer {
-  const files = unzipSync(bytes);
-  for (const [name, content] of Object.entries(changes)) {
-    if (content === null) delete files[name];
-    else files[name] = new TextEncoder().encode(content);
-  }
-  return Buffer.from(zipSync(files));
-}
 
 // One workbook (workbook.fods) rendered by LibreOffice into each format: the output must agree.
 describe.each([
@@ -99,8 +91,8 @@ describe('spreadsheet reader: malformed containers', () => {
   const cfb = (...parts: Buffer[]) => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), ...parts]);
 
   it.each([
-    { name: 'garbage xl/workbook.xml', bytes: () => rezip(fixture('office-data/workbook.xlsx'), { 'xl/workbook.xml': '\u0000garbage<<' }), code: 'CORRUPT_DOCUMENT' },
-    { name: 'garbage ODS content.xml', bytes: () => rezip(fixture('office-data/workbook.ods'), { 'content.xml': '<office:document-content>garbage' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage xl/workbook.xml', bytes: () => withEntries(fixture('office-data/workbook.xlsx'), { 'xl/workbook.xml': '\u0000garbage<<' }), code: 'CORRUPT_DOCUMENT' },
+    { name: 'garbage ODS content.xml', bytes: () => withEntries(fixture('office-data/workbook.ods'), { 'content.xml': '<office:document-content>garbage' }), code: 'CORRUPT_DOCUMENT' },
     { name: 'a ZIP without a workbook (a PPTX)', bytes: () => fixture('office-data/deck.pptx'), code: 'CORRUPT_DOCUMENT' },
     { name: 'an XLS whose workbook stream is garbage', bytes: () => garbled(fixture('office-data/workbook.xls')), code: 'CORRUPT_DOCUMENT' },
     { name: 'an empty compound file', bytes: () => cfb(Buffer.alloc(504)), code: 'CORRUPT_DOCUMENT' },
