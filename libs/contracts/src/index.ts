@@ -6,3 +6,5 @@ export * from './job-type';
 export * from './problem-code';
 export * from './queue';
 export * from './uuid';
+export * from './format-options';
+export * from './page-ranges';

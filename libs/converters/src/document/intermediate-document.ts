@@ -6,28 +6,53 @@ import type { DocumentMetadata } from '@docformat/contracts';
  * and plain text can express. See docs/adr/0001-intermediate-document.md.
  */
 export interface IntermediateDocument {
-  /** PDF pages; 1 for formats without pages. */
+  /** The document's page count (PDF pages, slides, sheets, image frames); 1 for formats without pages. */
   pages: number;
   metadata: DocumentMetadata;
   blocks: Block[];
+  /** The pages that were read, when a page selection (`format.pages`) left some out. */
+  pagesConverted?: number[];
+  /** Pages whose text came from OCR, with the mean word confidence (0-100) of each. */
+  ocr?: OcrPage[];
+}
+
+export interface OcrPage {
+  page: number;
+  confidence: number;
+}
+
+/**
+ * A box in page points, origin top-left: [left, top, right, bottom]. Only readers that
+ * know positions (PDF text layers, OCR) set it.
+ */
+export type BoundingBox = [number, number, number, number];
+
+/**
+ * Where a block came from: the 1-based page it starts on and, for positioned sources,
+ * its box on that page. Optional so that readers without pages need not say page 1;
+ * renderers treat a missing page as "same page as before".
+ */
+export interface BlockPosition {
+  page?: number;
+  bbox?: BoundingBox;
 }
 
 export type Block = Heading | Paragraph | List | Table | CodeBlock | BlockQuote | ThematicBreak;
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
-export interface Heading {
+export interface Heading extends BlockPosition {
   type: 'heading';
   level: HeadingLevel;
   content: Inline[];
 }
 
-export interface Paragraph {
+export interface Paragraph extends BlockPosition {
   type: 'paragraph';
   content: Inline[];
 }
 
-export interface List {
+export interface List extends BlockPosition {
   type: 'list';
   ordered: boolean;
   /** First number of an ordered list when it is not 1. */
@@ -40,7 +65,7 @@ export interface ListItem {
   blocks: Block[];
 }
 
-export interface Table {
+export interface Table extends BlockPosition {
   type: 'table';
   /** Absent when the source had no header row; renderers decide how to cope. */
   header?: TableRow;
@@ -50,18 +75,18 @@ export interface Table {
 export type TableRow = TableCell[];
 export type TableCell = Inline[];
 
-export interface CodeBlock {
+export interface CodeBlock extends BlockPosition {
   type: 'code';
   language?: string;
   text: string;
 }
 
-export interface BlockQuote {
+export interface BlockQuote extends BlockPosition {
   type: 'quote';
   blocks: Block[];
 }
 
-export interface ThematicBreak {
+export interface ThematicBreak extends BlockPosition {
   type: 'rule';
 }
 

@@ -1,3 +1,4 @@
+import type { ConversionOptions } from '../conversion-options';
 import type { IntermediateDocument } from '../document';
 
 /** What a reader gets: the raw bytes plus what the caller already knows about them. */
@@ -12,6 +13,8 @@ export interface ReaderInput {
   text?: string;
   /** The Content-Type header as received; its charset decodes text-based inputs. */
   contentType?: string | null;
+  /** OCR, languages, page selection; DEFAULT_CONVERSION_OPTIONS when absent. */
+  options?: ConversionOptions;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Block, HeadingLevel, List } from '../../document';
+import type { Block, BlockPosition, HeadingLevel, List } from '../../document';
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { listMarker } from './list-marker';
 import { dropSoftHyphens } from './normalize-text';
@@ -29,19 +29,26 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
   };
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
+  // The lines of the block being built (a list's: all of them), for its page and box.
+  let openLines: PdfLine[] = [];
+  let openList: List | undefined;
 
   const close = () => {
-    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: dropSoftHyphens(open.text) }] });
-    if (open.kind === 'paragraph') blocks.push({ type: 'paragraph', content: runsToInline(open.runs) });
-    if (open.kind === 'code') blocks.push(codeBlock(open.lines));
+    const at = positionOf(openLines);
+    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: dropSoftHyphens(open.text) }], ...at });
+    if (open.kind === 'paragraph') blocks.push({ type: 'paragraph', content: runsToInline(open.runs), ...at });
+    if (open.kind === 'code') blocks.push({ ...codeBlock(open.lines), ...at });
     if (open.kind === 'list') flushItem(open);
+    if (openList) Object.assign(openList, at);
     open = { kind: 'none' };
+    openLines = [];
+    openList = undefined;
   };
 
   flow.forEach((line, index) => {
     if (isTable(line)) {
       close();
-      blocks.push(line.table);
+      blocks.push({ ...line.table, page: line.page, bbox: [line.left, line.top, line.right, line.bottom ?? line.top] });
       return;
     }
     const previous = lineAt(index - 1);
@@ -50,16 +57,23 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
       if (open.kind === 'heading' && open.level === level && previous && sameBlockGap(previous, line, line.size * 1.6)) {
         open.text += ` ${line.text}`;
         open.last = line;
+        openLines.push(line);
         return;
       }
       close();
       open = { kind: 'heading', level, text: line.text, last: line };
+      openLines = [line];
       return;
     }
     if (line.mono) {
       if (open.kind !== 'code') close();
-      if (open.kind === 'code') open.lines.push(line);
-      else open = { kind: 'code', lines: [line] };
+      if (open.kind === 'code') {
+        open.lines.push(line);
+        openLines.push(line);
+      } else {
+        open = { kind: 'code', lines: [line] };
+        openLines = [line];
+      }
       return;
     }
     const marker = listMarker(line.text);
@@ -74,31 +88,56 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
         const list: List = { type: 'list', ordered: marker.ordered, ...(marker.number && marker.number !== 1 ? { start: marker.number } : {}), items: [] };
         blocks.push(list);
         open = { kind: 'list', stack: [{ markerX: line.x, list }], runs, textX, last: line };
+        openLines = [line];
+        openList = list;
       } else if (open.kind === 'list') {
         flushItem(open);
         placeItem(open, line.x, marker.ordered);
         open.runs = runs;
         open.textX = textX;
         open.last = line;
+        openLines.push(line);
       }
       return;
     }
     if (open.kind === 'list' && continues && line.x >= open.textX - line.size) {
       appendLine(open.runs, line.runs);
       open.last = line;
+      openLines.push(line);
       return;
     }
     if (open.kind === 'list') flushItem(open);
     if (open.kind === 'paragraph' && continues) {
       appendLine(open.runs, line.runs);
       open.last = line;
+      openLines.push(line);
       return;
     }
     close();
     open = { kind: 'paragraph', runs: line.runs.map((run) => ({ ...run })), last: line };
+    openLines = [line];
   });
   close();
   return blocks;
+}
+
+/**
+ * The page a block starts on and its box there: the union of its lines on that page
+ * (a paragraph that runs on over a page break keeps the box of its first part).
+ */
+function positionOf(lines: readonly PdfLine[]): BlockPosition {
+  const first = lines[0];
+  if (!first) return {};
+  const onPage = lines.filter((line) => line.page === first.page);
+  const top = Math.min(...onPage.map((line) => line.y - line.size));
+  const bottom = Math.max(...onPage.map((line) => line.y + line.size * 0.25));
+  const left = Math.min(...onPage.map((line) => line.x));
+  const right = Math.max(...onPage.map((line) => line.right));
+  return { page: first.page, bbox: [round(left), round(top), round(right), round(bottom)] };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
 }
 
 function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {

@@ -83,7 +83,17 @@ describe('linesToBlocks', () => {
 
   it('keeps monospace lines as a code block with indentation', () => {
     const blocks = linesToBlocks([line('if (x) {', 100, { mono: true, size: 10 }), line('go();', 112, { mono: true, size: 10, x: 62 }), line('}', 124, { mono: true, size: 10 })]);
-    expect(blocks).toEqual([{ type: 'code', text: 'if (x) {\n  go();\n}' }]);
+    expect(blocks).toEqual([{ type: 'code', text: 'if (x) {\n  go();\n}', page: 1, bbox: [50, 90, 98, 126.5] }]);
+  });
+
+  it('gives every block its page and the box of its lines on that page', () => {
+    const blocks = linesToBlocks([
+      line('Results', 100, { size: 18, right: 120 }),
+      line('Body text on the first page.', 140),
+      line('Next page paragraph.', 60, { page: 2 }),
+    ]);
+    expect(blocks.map((b) => [b.type, b.page])).toEqual([['heading', 1], ['paragraph', 1], ['paragraph', 2]]);
+    expect(blocks[0].bbox).toEqual([50, 82, 120, 104.5]);
   });
 });
 

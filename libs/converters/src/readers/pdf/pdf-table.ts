@@ -9,6 +9,8 @@ export interface PdfTable {
   left: number;
   right: number;
   top: number;
+  /** Bottom edge, where the detector knows it. */
+  bottom?: number;
   table: Table;
 }
 

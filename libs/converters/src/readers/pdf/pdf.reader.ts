@@ -1,14 +1,9 @@
 import type { IntermediateDocument } from '../../document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { joinContinuedTables } from './continued-tables';
 import { loadPdfjs, pdfjsDataPaths } from './load-pdfjs';
-import { removePageFurniture } from './page-furniture';
-import { pageFlow } from './page-flow';
-import { type FlowElement, isTable } from './pdf-table';
+import { layoutPages } from './page-layout';
 import { pdfFailure } from './pdf-failure';
-import { linesToBlocks } from './pdf-blocks';
-import type { PdfLine } from './pdf-lines';
 import { type PdfInfo, pdfMetadata } from './pdf-metadata';
 import { type PdfPageText, readPageText } from './pdf-page-text';
 
@@ -23,10 +18,7 @@ export const pdfReader: DocumentReader = {
   accepts: { mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'], extensions: ['pdf'] },
   async read(input: ReaderInput): Promise<IntermediateDocument> {
     const { pages, info } = await extractText(input);
-    const flows = pages.map(pageFlow);
-    const kept = new Set<FlowElement>(removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat());
-    const flow = joinContinuedTables(flows.flat().filter((element) => isTable(element) || kept.has(element)));
-    return { pages: pages.length, metadata: pdfMetadata(info), blocks: linesToBlocks(flow) };
+    return { pages: pages.length, metadata: pdfMetadata(info), blocks: layoutPages(pages) };
   },
 };
 

@@ -1,0 +1,40 @@
+/**
+ * Conversion options a client sets inside the request's `format` object, beside
+ * `type`. The API validates them; the worker hands them to the converters as they
+ * were stored with the job.
+ */
+export const OcrMode = {
+  /** OCR pages without a usable text layer, and images. */
+  AUTO: 'auto',
+  /** OCR every page, ignoring any text layer. */
+  FORCE: 'force',
+  /** Never OCR: text layers only; images give their metadata. */
+  OFF: 'off',
+} as const;
+export type OcrMode = (typeof OcrMode)[keyof typeof OcrMode];
+
+export const OCR_MODES: readonly OcrMode[] = Object.values(OcrMode);
+
+export interface FormatOptions {
+  ocr?: OcrMode;
+  /** Tesseract language codes (`eng`, `deu`, …); must be installed. */
+  languages?: string[];
+  /** Page ranges to convert, such as `"1-3,7"`; absent means every page. */
+  pages?: string;
+  /** Mark where each page starts: `<!-- page N -->` in markdown, a form feed in text. */
+  pageMarkers?: boolean;
+}
+
+/** How one warning on a completed job reads in `result.warnings`. */
+export interface JobWarning {
+  code: JobWarningCode;
+  message: string;
+}
+
+export const JobWarningCode = {
+  /** Nothing readable was found, even after OCR. */
+  NO_TEXT_FOUND: 'NO_TEXT_FOUND',
+  /** Some pages were OCR'd with low confidence; their text may be unreliable. */
+  LOW_OCR_CONFIDENCE: 'LOW_OCR_CONFIDENCE',
+} as const;
+export type JobWarningCode = (typeof JobWarningCode)[keyof typeof JobWarningCode];

@@ -1,0 +1,42 @@
+import { type FormatOptions, OcrMode, type PageRanges, parsePageRanges } from '@docformat/contracts';
+
+/** The client's format options with defaults filled in, as readers and formats see them. */
+export interface ConversionOptions {
+  ocr: OcrMode;
+  /** Tesseract language codes, validated against the installed data by the API. */
+  languages: readonly string[];
+  /** Pages to read; undefined means every page. */
+  pages?: PageRanges;
+  pageMarkers: boolean;
+  /** How many OCR engines one conversion may run at once (OCR_THREADS). */
+  ocrParallelism: number;
+}
+
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
+
+export const DEFAULT_CONVERSION_OPTIONS: ConversionOptions = {
+  ocr: OcrMode.AUTO,
+  languages: DEFAULT_OCR_LANGUAGES,
+  pageMarkers: false,
+  ocrParallelism: 1,
+};
+
+/**
+ * Fills in defaults. A malformed page range here is a programming error (the API
+ * validated it), so it throws a plain Error rather than failing the job.
+ */
+export function conversionOptions(options: FormatOptions = {}, ocrParallelism = 1): ConversionOptions {
+  let pages: PageRanges | undefined;
+  if (options.pages !== undefined) {
+    const parsed = parsePageRanges(options.pages);
+    if (typeof parsed === 'string') throw new Error(`format.pages ${parsed}`);
+    pages = parsed;
+  }
+  return {
+    ocr: options.ocr ?? OcrMode.AUTO,
+    languages: options.languages && options.languages.length > 0 ? [...new Set(options.languages)] : DEFAULT_OCR_LANGUAGES,
+    ...(pages ? { pages } : {}),
+    pageMarkers: options.pageMarkers ?? false,
+    ocrParallelism: Math.max(1, Math.floor(ocrParallelism)),
+  };
+}
