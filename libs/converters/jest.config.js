@@ -2,7 +2,8 @@ const preset = require('../../jest.preset.js');
 
 // pdf.js ships only as ES modules. Production loads it with a native import(); under
 // Jest (CommonJS sandbox, no --experimental-vm-modules) swc must compile its .mjs
-// files to CommonJS instead, so they are transformed rather than ignored.
+// files to CommonJS instead, so they are transformed rather than ignored (pdf-parse's
+// ES module build too, see pdf-document.ts).
 const [, swcOptions] = preset.transform['^.+\\.(t|j)s$'];
 
 module.exports = {
@@ -14,5 +15,5 @@ module.exports = {
     ...preset.transform,
     '^.+\\.mjs$': ['@swc/jest', swcOptions],
   },
-  transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(pdfjs-dist|pdf-parse)/)'],
 };

@@ -22,7 +22,8 @@ export class AppModule {
             ...loggerOptions('api', config.LOG_LEVEL),
             // Honour an upstream request id so one request can be followed across proxies.
             genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+            // 503 (database or queue unreachable) is an expected, answered condition, not a bug.
+            customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info'),
             autoLogging: { ignore: (req) => req.url === '/health' },
           },
         }),

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@docformat/config';
+import { QueuePrefixConflictError } from '@docformat/queue';
 import { createApp } from './app.factory';
 
 async function main(): Promise<void> {
@@ -8,4 +9,9 @@ async function main(): Promise<void> {
   await app.listen(config.PORT, '0.0.0.0');
 }
 
-void main();
+main().catch((error: unknown) => {
+  // A refused start (a queue prefix owned by another database, no database) says why, plainly.
+  const shown = error instanceof QueuePrefixConflictError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`The API could not start: ${shown}\n`);
+  process.exit(1);
+});

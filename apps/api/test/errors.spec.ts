@@ -32,7 +32,25 @@ describe('validation errors (400)', () => {
     ['an unknown format', { file: 'https://example.com/a.pdf', format: { type: 'pdf' } }, 'format.type', 'format.type must be one of text, markdown (got "pdf")'],
     ['an empty format list', { file: 'https://example.com/a.pdf', format: { type: [] } }, 'format.type', 'format.type must name at least one format (text, markdown)'],
     ['an unknown top-level property', { file: 'https://example.com/a.pdf', format: { type: 'text' }, callback: 'x' }, 'callback', 'callback is not a known property'],
-    ['an unknown nested property', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: 3 } }, 'format.pages', 'format.pages is not a known property'],
+    ['an unknown nested property', { file: 'https://example.com/a.pdf', format: { type: 'text', dpi: 3 } }, 'format.dpi', 'format.dpi is not a known property'],
+    ['an unknown OCR mode', { file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'always' } }, 'format.ocr', 'format.ocr must be one of auto, force, off'],
+    [
+      'OCR languages that are not installed',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', languages: ['eng', 'klingon', 'xx'] } },
+      'format.languages',
+      'format.languages names languages that are not installed: klingon, xx (installed: deu, eng, fra, spa)',
+    ],
+    [
+      'languages that are not a list',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', languages: 'eng' } },
+      'format.languages',
+      'format.languages must be a non-empty array of language codes such as ["eng","deu"] (installed: deu, eng, fra, spa)',
+    ],
+    ['a page range that ends before it starts', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '5-2' } }, 'format.pages', 'format.pages has the range "5-2", which ends before it starts'],
+    ['a malformed page list', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '1-3,x' } }, 'format.pages', 'format.pages has "x", which is not a page or a range such as "2-5"'],
+    ['page 0', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '0-2' } }, 'format.pages', 'format.pages counts pages from 1'],
+    ['pages given as a number', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: 3 } }, 'format.pages', 'format.pages must be a string of pages and ranges such as "1-3,7"'],
+    ['pageMarkers that is not a boolean', { file: 'https://example.com/a.pdf', format: { type: 'text', pageMarkers: 'yes' } }, 'format.pageMarkers', 'format.pageMarkers must be true or false'],
   ])('refuses %s, naming the field', async (_label, body, field, message) => {
     const res = await post(body);
     expectProblem(res, 400, 'VALIDATION_FAILED');

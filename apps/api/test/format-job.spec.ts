@@ -52,6 +52,19 @@ describe('POST /format', () => {
     expect(row.requestedFormats).toEqual(['text', 'markdown']);
   });
 
+  it('stores the conversion options the client set, and only those', async () => {
+    const format = { type: 'markdown', ocr: 'force', languages: ['eng', 'deu', 'eng'], pages: '1-3, 7', pageMarkers: true };
+    const res = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/scan.pdf', format });
+    expect(res.status).toBe(202);
+    const row = await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.options).toEqual({ ocr: 'force', languages: ['eng', 'deu'], pages: '1-3, 7', pageMarkers: true });
+
+    const plain = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'off' } });
+    expect((await t.prisma.job.findUniqueOrThrow({ where: { id: plain.body.id } })).options).toEqual({ ocr: 'off' });
+    const none = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
+    expect((await t.prisma.job.findUniqueOrThrow({ where: { id: none.body.id } })).options).toBeNull();
+  });
+
   it('commits the row before the job is queued, so the 202 never names a missing job', async () => {
     const queue = t.app.get(JobQueue);
     const seen: (string | null)[] = [];

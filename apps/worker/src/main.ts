@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@docformat/config';
+import { QueuePrefixConflictError } from '@docformat/queue';
 import { installSignalHandlers } from './shutdown/signal-handlers';
 import { createWorkerApp } from './worker.factory';
 
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The worker could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A refused start is a configuration problem: its message is the whole story.
+  const shown = error instanceof QueuePrefixConflictError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`The worker could not start: ${shown}\n`);
   process.exit(1);
 });

@@ -23,7 +23,8 @@ const inputs = [
   { name: 'e-mail', file: 'misc/message.eml', contentType: 'message/rfc822', pages: 1, markdown: '**From:**', text: 'Quarterly report: conversion numbers' },
   { name: 'Outlook message', file: 'misc/message.msg', contentType: 'application/vnd.ms-outlook', pages: 1, markdown: '**From:**', text: 'meeting notes' },
   { name: 'ZIP archive', file: 'misc/archive.zip', contentType: 'application/zip', pages: 1, markdown: '## docs/page.html', text: 'Plain text entry.' },
-  { name: 'PNG image', file: 'misc/photo.png', contentType: 'image/png', pages: 1, markdown: '640×480 PNG', text: '640×480 PNG' },
+  { name: 'PNG image (OCR)', file: 'ocr/report.png', contentType: 'image/png', pages: 1, markdown: '# Quarterly Report', text: 'Replace the conveyor motors' },
+  { name: 'TIFF pages (OCR)', file: 'ocr/pages.tiff', contentType: 'image/tiff', pages: 3, markdown: '# Third Chapter', text: 'Bridges cross the river' },
 ] as const;
 
 const suite = useWorkerSuite('formats', (origin) => {

@@ -81,6 +81,11 @@ export const envSchema = z.object({
   FETCH_TIMEOUT_MS: int(30_000, 100, 3_600_000),
   CONVERSION_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   CONVERSION_MAX_MEMORY_MB: int(1024, 64, 65_536),
+  /** A conversion thread is replaced by a fresh one after this many conversions (what parsers leave behind is given back). */
+  CONVERSION_MAX_TASKS_PER_THREAD: int(50, 1, 1_000_000),
+  /** A worker whose RSS is above this replaces each conversion thread as it finishes a job. */
+  WORKER_MAX_RSS_MB: int(1024, 64, 1_048_576),
+  OCR_THREADS: int(availableParallelism(), 1, 64),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 3_600_000),
   /** How long a worker holds a job before others may treat it as stalled (BullMQ lockDuration). */
   JOB_LOCK_MS: int(30_000, 1000, 3_600_000),

@@ -1,3 +1,4 @@
+import type { JobWarning } from './format-options';
 import type { JobErrorCode } from './job-error-code';
 import type { JobStatus } from './job-status';
 import type { JobType } from './job-type';
@@ -8,6 +9,19 @@ export interface JobResult {
   bytes: number;
   sha256: string;
   metadata: DocumentMetadata;
+  /** Present when `format.pages` left pages out: the pages that were converted. */
+  pagesConverted?: number[];
+  /** Present when pages were read by OCR. */
+  ocr?: OcrResult;
+  /** Things to know about a completed conversion, such as NO_TEXT_FOUND; often empty. */
+  warnings: JobWarning[];
+}
+
+export interface OcrResult {
+  /** The pages whose text came from OCR. */
+  pages: number[];
+  /** Mean word confidence over those pages, 0-100. */
+  meanConfidence: number;
 }
 
 export interface DocumentMetadata {

@@ -50,6 +50,7 @@ async function main(): Promise<number> {
     { tool: docformat, markdown: true },
     { tool: pandoc(), markdown: true },
     { tool: pdftotext(), markdown: false },
+    { tool: pdftotext({ layout: true }), markdown: false },
   ];
 
   const types = [...new Set(documents.map((doc) => doc.type))];

@@ -1,7 +1,11 @@
-import { type DocumentMetadata, JobFailure, isJobFailure } from '@docformat/contracts';
+import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, isJobFailure } from '@docformat/contracts';
+import { conversionOptions } from './conversion-options';
+import { cleanDocument, type IntermediateDocument } from './document';
+import { capNesting } from './document/cap-nesting';
 import { getOutputFormat } from './formats/registry';
 import { normalizeMimeType } from './readers/match-reader';
 import { findReader, supportedMimeTypes } from './readers/registry';
+import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summary';
 
 export interface ConvertInput {
   bytes: Buffer;
@@ -16,6 +20,10 @@ export interface ConvertInput {
   text?: string;
   /** The Content-Type header as received; its charset decodes text-based inputs. */
   contentType?: string | null;
+  /** The client's options from the request's `format` object (validated by the API). */
+  options?: FormatOptions;
+  /** OCR engines this conversion may run at once (OCR_THREADS); 1 when absent. */
+  ocrParallelism?: number;
 }
 
 export interface ConvertResult {
@@ -23,6 +31,12 @@ export interface ConvertResult {
   /** Rendered document per requested format name. */
   outputs: Record<string, string>;
   metadata: DocumentMetadata;
+  /** Present when a page selection left pages out: the pages that were converted. */
+  pagesConverted?: number[];
+  /** Present when some pages were read by OCR. */
+  ocr?: OcrSummary;
+  /** Things the client should know about a completed conversion (NO_TEXT_FOUND, …). */
+  warnings: JobWarning[];
 }
 
 /**
@@ -38,6 +52,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     if (!format) throw new Error(`Unknown output format "${name}"`);
     return format;
   });
+  const options = conversionOptions(input.options, input.ocrParallelism);
   const reader = findReader(input.mimeType, input.fileName);
   if (!reader) {
     const type = normalizeMimeType(input.mimeType) || 'unknown';
@@ -47,7 +62,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     );
   }
 
-  let document;
+  let document: IntermediateDocument;
   try {
     document = await reader.read({
       bytes: input.bytes,
@@ -56,6 +71,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
       maxPages: input.maxPages,
       text: input.text,
       contentType: input.contentType,
+      options,
     });
   } catch (error) {
     if (isJobFailure(error)) throw error;
@@ -63,7 +79,18 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     throw new JobFailure('CORRUPT_DOCUMENT', `The document could not be read as ${reader.name}.`, false, { cause: error });
   }
 
+  cleanDocument(document);
+  // Broken generators nest lists and quotes thousands deep; renderers recurse.
+  capNesting(document);
   const outputs: Record<string, string> = {};
-  for (const format of formats) outputs[format.name] = format.render(document);
-  return { pages: document.pages, outputs, metadata: document.metadata };
+  for (const format of formats) outputs[format.name] = format.render(document, { pageMarkers: options.pageMarkers });
+  const ocr = ocrSummary(document);
+  return {
+    pages: document.pages,
+    outputs,
+    metadata: document.metadata,
+    ...(document.pagesConverted ? { pagesConverted: document.pagesConverted } : {}),
+    ...(ocr ? { ocr } : {}),
+    warnings: conversionWarnings(document, options),
+  };
 }

@@ -7,3 +7,5 @@ export type { OutputFormat } from './formats/output-format';
 export { documentReaders, findReader, supportedMimeTypes } from './readers/registry';
 export type { DocumentReader, ReaderInput } from './readers/reader';
 export type * from './document/intermediate-document';
+export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions } from './conversion-options';
+export { installedOcrLanguages } from './ocr/languages';

@@ -48,6 +48,9 @@ beforeAll(async () => {
   server = await startServer((request, response) => {
     if (request.url === '/redirect') {
       response.writeHead(302, { location: redirectTo }).end();
+    } else if (request.url?.startsWith('/hop?to=')) {
+      // One hop of a redirect chain: the next location is in the query.
+      response.writeHead(302, { location: decodeURIComponent(request.url.slice('/hop?to='.length)) }).end();
     } else {
       response.writeHead(200, { 'content-type': 'text/plain' }).end('hello');
     }
@@ -100,6 +103,13 @@ describe('IP-literal URLs are refused before any connection attempt', () => {
     ['http://0x7f000001/', '127.0.0.1', 'loopback'],
     ['http://2130706433/', '127.0.0.1', 'loopback'],
     ['http://127.0.0.1./', '127.0.0.1', 'loopback'],
+    ['http://0x7f.1/', '127.0.0.1', 'loopback'],
+    ['http://0177.0.0.1/', '127.0.0.1', 'loopback'],
+    ['http://0x7F.0.0.1./', '127.0.0.1', 'loopback'],
+    ['http://017700000001/', '127.0.0.1', 'loopback'],
+    ['http://0xa.1/', '10.0.0.1', 'private'],
+    ['http://012.0.0.1/', '10.0.0.1', 'private'],
+    ['http://0xA9.0xFE.0xA9.0xFE/', '169.254.169.254', 'cloud metadata'],
     ['http://0.0.0.0/', '0.0.0.0', 'unspecified'],
     ['http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'cloud metadata'],
     ['http://100.64.0.1/', '100.64.0.1', 'carrier-grade NAT'],
@@ -224,6 +234,25 @@ describe('redirects are checked hop by hop', () => {
     expect(error).toMatchObject({ code: 'URL_NOT_ALLOWED', transient: false, message });
     expect(guard.dialed).toEqual(['127.0.0.1']);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['an octal IPv4 literal', 'http://012.1.2.3/', 'The address 10.1.2.3 is private and may not be fetched'],
+    ['a hex IPv4 literal in two parts', 'http://0xa.1/', 'The address 10.0.0.1 is private and may not be fetched'],
+    ['a 32-bit decimal IPv4 literal', 'http://167772161/', 'The address 10.0.0.1 is private and may not be fetched'],
+    ['an IPv4 literal with a trailing dot', 'http://10.0.0.1./', 'The address 10.0.0.1 is private and may not be fetched'],
+    ['a loopback literal in octal other than the one allowed here', 'http://0177.0.0.2/', 'The address 127.0.0.2 is loopback and may not be fetched'],
+    ['a name resolving to a private address', 'http://internal.test/', 'The address of internal.test (10.9.8.7) is private and may not be fetched'],
+  ])('refuses a chain of public-looking hops that ends at %s', async (_label, last, message) => {
+    // cdn.public.test and www.public.test stand for public hosts: they resolve to the one
+    // address the stand-in policy allows, so the first two hops connect and redirect.
+    const lookup = table({ 'cdn.public.test': ['127.0.0.1'], 'www.public.test': ['127.0.0.1'], 'internal.test': ['10.9.8.7'] });
+    const hop = (host: string, to: string) => `http://${host}:${server.port}/hop?to=${encodeURIComponent(to)}`;
+    const start = hop('cdn.public.test', hop('www.public.test', last));
+    const error = await failure(fetchDocument(start, { ...base, ...firstHopAllowed, lookup }));
+    expect(error).toMatchObject({ code: 'URL_NOT_ALLOWED', transient: false, message });
+    expect(guard.dialed).toEqual(['127.0.0.1', '127.0.0.1']);
+    expect(server.requests.map((r) => r.url?.slice(0, 8))).toEqual(['/hop?to=', '/hop?to=']);
   });
 
   it.each(['file:///etc/passwd', 'ftp://example.com/x', 'gopher://127.0.0.1:70/'])('refuses a redirect to %s', async (location) => {

@@ -50,6 +50,18 @@ describe('decodeText', () => {
     expect(decodeText(bytes(0x4f, 0x27, 0x52, 0x65, 0x69, 0x6c, 0x6c, 0x79, 0x20, 0x96, 0x20, 0xe0))).toBe('O\'Reilly – à');
   });
 
+  it('detects Shift_JIS without any declaration, and prefers it to windows-1252', () => {
+    expect(detectTextEncoding(SHIFT_JIS)).toBe('shift_jis');
+    expect(decodeText(Buffer.concat([ascii('name,city\n'), SHIFT_JIS]))).toBe('name,city\n日本語のテキスト');
+  });
+
+  it('keeps windows-1252 for Western text whose byte pairs would also decode as CJK', () => {
+    // "Zürich,Köln": ü+r and ö+l are valid GBK and Big5 pairs, but rare extension characters.
+    expect(decodeText(bytes(0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x4b, 0xf6, 0x6c, 0x6e))).toBe('Zürich,Köln');
+    // Smart quotes and a dash: “word” – ok.
+    expect(decodeText(bytes(0x93, 0x77, 0x6f, 0x72, 0x64, 0x94, 0x20, 0x96, 0x20, 0x6f, 0x6b))).toBe('“word” – ok');
+  });
+
   it('ignores a declared UTF-8 that the bytes contradict', () => {
     expect(decodeText(bytes(0x63, 0x61, 0x66, 0xe9), 'text/plain; charset=utf-8')).toBe('café');
   });

@@ -1,3 +1,4 @@
+import { detectLegacyCjk } from './cjk-detect';
 import { charsetOf } from './content-type';
 
 export interface Bom {
@@ -65,7 +66,8 @@ function guessUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
 /**
  * Which encoding `bytes` are in: a BOM first, then the Content-Type charset, then a
  * declaration inside the document, then detection (UTF-16 by its zero bytes, UTF-8 if
- * valid), finally windows-1252, which maps every byte to some character. A declared
+ * valid, a legacy CJK encoding when the bytes decode cleanly in it and read as CJK
+ * text, see cjk-detect.ts), finally windows-1252, which maps every byte to some character. A declared
  * UTF-8 that the bytes contradict is ignored: it is the most common server mistake.
  */
 export function detectTextEncoding(bytes: Uint8Array, contentTypeHeader?: string | null): string {
@@ -77,7 +79,8 @@ export function detectTextEncoding(bytes: Uint8Array, contentTypeHeader?: string
   // Before the UTF-8 test: ASCII in UTF-16 is, NULs and all, technically valid UTF-8.
   const utf16 = guessUtf16(bytes);
   if (utf16) return utf16;
-  return utf8 ? 'utf-8' : 'windows-1252';
+  if (utf8) return 'utf-8';
+  return detectLegacyCjk(bytes) ?? 'windows-1252';
 }
 
 // WHATWG index-windows-1252 for bytes 0x80-0x9F; every other byte equals its Latin-1

@@ -23,7 +23,8 @@ export function testEnvironment(project: string, env: NodeJS.ProcessEnv = proces
   return {
     databaseUrl: withDatabase(baseUrl, `${databaseName(baseUrl)}_test_${project}`),
     redisUrl: env['REDIS_URL'] || DEFAULT_REDIS_URL,
-    queuePrefix: `docformat-test-${project}`,
+    // Named after the base database, so two checkouts with their own databases share a Redis safely.
+    queuePrefix: `${databaseName(baseUrl)}-test-${project}`,
   };
 }
 

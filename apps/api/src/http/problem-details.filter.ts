@@ -1,4 +1,5 @@
 import { ProblemCode } from '@docformat/contracts';
+import { isDatabaseUnavailable } from '@docformat/db';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { ProblemException, type ProblemInit } from './problem.exception';
@@ -17,9 +18,14 @@ const FROM_STATUS: Record<number, { code: ProblemCode; title: string }> = {
   503: { code: ProblemCode.SERVICE_UNAVAILABLE, title: 'Service Unavailable' },
 };
 
+/** Seconds a client should wait before trying again while Postgres is unreachable (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * Every error leaves the API as application/problem+json. Unexpected errors become
- * a bare 500: the stack goes to the log, never to the client.
+ * Every error leaves the API as application/problem+json. Postgres being down or
+ * restarting is the client's 503 (wherever it surfaces: the token look-up, a
+ * query); other unexpected errors become a bare 500: the stack goes to the log,
+ * never to the client.
  */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
@@ -27,8 +33,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (isDatabaseUnavailable(exception)) {
+      // Expected while Postgres restarts; one line, no stack, and pg reconnects by itself.
+      this.logger.warn({ event: 'http.database_unavailable', reason: (exception as Error).message?.trim().split('\n').pop() });
+    }
     const problem = this.toProblem(exception);
-    if (problem.status >= 500 && !(exception instanceof ProblemException)) {
+    if (problem.status >= 500 && !(exception instanceof ProblemException) && problem.code !== ProblemCode.DATABASE_UNAVAILABLE) {
       this.logger.error({ event: 'http.unhandled_error', err: exception }, 'Unhandled error');
     }
     const { status, code, title, detail, errors, headers, extensions } = problem;
@@ -41,6 +51,15 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   private toProblem(exception: unknown): ProblemInit {
     if (exception instanceof ProblemException) return exception.problem;
+    if (isDatabaseUnavailable(exception)) {
+      return {
+        status: 503,
+        code: ProblemCode.DATABASE_UNAVAILABLE,
+        title: 'Service Unavailable',
+        detail: 'The database is unreachable (down or restarting), so the request was not carried out. Try again shortly.',
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const known = FROM_STATUS[status];

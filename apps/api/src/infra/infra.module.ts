@@ -3,6 +3,7 @@ import { ApiTokenRepository, createPrismaClient, JobRepository, type PrismaClien
 import { createRedisConnection, JobQueue } from '@docformat/queue';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { QueuePrefixGuard } from './queue-prefix.guard';
 import { APP_CONFIG, PRISMA, REDIS } from './tokens';
 
 /**
@@ -31,6 +32,7 @@ export class InfraModule implements OnApplicationShutdown {
           inject: [PRISMA],
           useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma),
         },
+        QueuePrefixGuard,
       ],
       exports: [APP_CONFIG, PRISMA, REDIS, JobQueue, JobRepository, ApiTokenRepository],
     };

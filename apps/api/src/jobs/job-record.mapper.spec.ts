@@ -8,6 +8,7 @@ const base: JobWithOutputs = {
   status: 'IN_PROGRESS',
   fileUrl: 'https://example.com/a.pdf',
   requestedFormats: ['markdown', 'text'],
+  options: null,
   pages: 0,
   attempts: 1,
   result: null,
@@ -50,7 +51,27 @@ describe('job record mapping', () => {
       ],
     });
     expect(Object.keys(record.formats)).toEqual(['markdown', 'text']);
-    expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata']);
+    // Rows stored before warnings existed answer with an empty list.
+    expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'warnings']);
+    expect(record.result).toMatchObject({ warnings: [] });
+  });
+
+  it('answers the OCR summary, the converted pages and the warnings in the documented order', () => {
+    const record = toJobRecord({
+      ...base,
+      status: 'COMPLETED',
+      result: {
+        warnings: [{ code: 'LOW_OCR_CONFIDENCE', message: 'm' }],
+        ocr: { meanConfidence: 91.5, pages: [2] },
+        pagesConverted: [2, 3],
+        metadata: {},
+        bytes: 1,
+        sha256: 'x',
+        mimeType: 'application/pdf',
+      },
+    });
+    expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'pagesConverted', 'ocr', 'warnings']);
+    expect(record.result).toMatchObject({ ocr: { pages: [2], meanConfidence: 91.5 }, pagesConverted: [2, 3] });
   });
 
   it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {

@@ -53,7 +53,15 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
   };
 }
 
-/** JSONB does not keep key order; answer in the documented order. */
-function orderedResult({ mimeType, bytes, sha256, metadata }: JobResult): JobResult {
-  return { mimeType, bytes, sha256, metadata };
+/** JSONB does not keep key order; answer in the documented order. Rows from before warnings existed have none. */
+function orderedResult({ mimeType, bytes, sha256, metadata, pagesConverted, ocr, warnings }: JobResult): JobResult {
+  return {
+    mimeType,
+    bytes,
+    sha256,
+    metadata,
+    ...(pagesConverted ? { pagesConverted } : {}),
+    ...(ocr ? { ocr: { pages: ocr.pages, meanConfidence: ocr.meanConfidence } } : {}),
+    warnings: warnings ?? [],
+  };
 }

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type JobRecord } from '@docformat/contracts';
+import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions, type JobRecord } from '@docformat/contracts';
 import { JobRepository, type ApiClient } from '@docformat/db';
 import { JobQueue } from '@docformat/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -8,6 +8,17 @@ import { notFound, ProblemException } from '../http/problem.exception';
 import { APP_CONFIG } from '../infra/tokens';
 import type { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+
+/** The options the client set, and only those: defaults are the worker's to apply. */
+function formatOptions({ format }: CreateFormatJobDto): FormatOptions | undefined {
+  const options: FormatOptions = {
+    ...(format.ocr !== undefined ? { ocr: format.ocr } : {}),
+    ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
+    ...(format.pages !== undefined ? { pages: format.pages } : {}),
+    ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
+  };
+  return Object.keys(options).length > 0 ? options : undefined;
+}
 
 /** Seconds a client should wait before trying again when Redis is unreachable. */
 const QUEUE_RETRY_AFTER_SECONDS = 5;
@@ -34,6 +45,7 @@ export class JobsService {
       type: JobType.FORMAT,
       fileUrl: dto.file,
       requestedFormats: [...new Set(requested)],
+      options: formatOptions(dto),
     });
     this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats });
     try {

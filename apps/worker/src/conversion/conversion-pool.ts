@@ -1,8 +1,21 @@
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
 import { InterruptedError } from '../shutdown/interrupted.error';
-import type { ConversionTaskInput, ConversionTaskOutcome, ConversionTaskSuccess } from './conversion-task.types';
+import { plainTextTask, type ConversionTaskInput, type ConversionTaskOutcome, type ConversionTaskSuccess, type ThreadUsage } from './conversion-task.types';
 import { conversionOutOfMemory, conversionTimeout, fromThreadFailure, isOutOfMemory } from './thread-failure';
+import { type RecycleReason, ThreadRecycler } from './thread-recycling';
+
+/** What the pool reports when it replaces a thread (for the log). */
+export interface ThreadRecycled {
+  threadId: number;
+  reason: RecycleReason;
+  tasks: number;
+  heapMb: number;
+  externalMb: number;
+  rssMb: number;
+}
+
+type PoolThread = Parameters<ThreadRecycler['balancer']>[1][number];
 
 export interface ConversionPoolOptions {
   /** Threads, i.e. conversions at once (WORKER_CONCURRENCY). */
@@ -27,8 +40,14 @@ export interface ConversionPoolOptions {
    * test code a copy of it, so tests pass theirs explicitly.
    */
   env?: NodeJS.ProcessEnv;
+  /** Tasks after which a thread is replaced by a fresh one (CONVERSION_MAX_TASKS_PER_THREAD); unlimited when absent. */
+  maxTasksPerThread?: number;
+  /** Process RSS above which a thread that finishes a task is replaced (WORKER_MAX_RSS_MB); no mark when absent. */
+  maxRssMb?: number;
   /** Told about thread errors that belong to no task (they would crash the process otherwise). */
   onError?: (error: unknown) => void;
+  /** Told when a thread is replaced, and why. */
+  onRecycle?: (event: ThreadRecycled) => void;
 }
 
 /** Generous: a thread that compiles TypeScript on the fly (tests) starts slowly. */
@@ -46,8 +65,15 @@ export function defaultTaskFilename(): string {
  */
 export class ConversionPool {
   private readonly piscina: Piscina<ConversionTaskInput, ConversionTaskOutcome>;
+  private readonly recycler: ThreadRecycler;
+  /** piscina's view of each live thread, by threadId: its `currentUsage` says whether it is idle. */
+  private readonly threads = new Map<number, PoolThread>();
 
   constructor(private readonly options: ConversionPoolOptions) {
+    this.recycler = new ThreadRecycler({
+      maxTasksPerThread: options.maxTasksPerThread ?? Infinity,
+      maxRssMb: options.maxRssMb ?? Infinity,
+    });
     this.piscina = new Piscina({
       filename: options.filename ?? defaultTaskFilename(),
       execArgv: options.execArgv,
@@ -57,8 +83,11 @@ export class ConversionPool {
       minThreads: options.threads,
       maxThreads: options.threads,
       resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+      // Decides which thread takes a task, and keeps tasks off threads due for replacement.
+      loadBalancer: this.recycler.balancer,
     });
     this.piscina.on('error', (error: unknown) => options.onError?.(error));
+    this.piscina.on('workerCreate', (thread: PoolThread) => this.threads.set(thread.id, thread));
   }
 
   /**
@@ -91,8 +120,45 @@ export class ConversionPool {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
     }
+    this.afterTask(outcome.thread);
     if (!outcome.ok) throw fromThreadFailure(outcome);
     return outcome;
+  }
+
+  /** Threads started so far and still running, by threadId (for tests and the memory bench). */
+  threadIds(): number[] {
+    return this.piscina.threads.map((thread) => thread.threadId).filter((id) => id >= 0);
+  }
+
+  /**
+   * A task came back from a thread: ends the thread if it is due for replacement
+   * (see ThreadRecycler). piscina sees it exit between tasks, fails nothing, and
+   * starts a fresh thread in its place.
+   */
+  private afterTask(usage: ThreadUsage | undefined): void {
+    if (!usage) return;
+    this.forgetGoneThreads();
+    const idle = this.threads.get(usage.id)?.currentUsage === 0;
+    const reason = this.recycler.afterTask(usage.id, idle);
+    if (!reason) return;
+    const thread = this.piscina.threads.find((candidate) => candidate.threadId === usage.id);
+    if (!thread) return;
+    this.options.onRecycle?.({
+      threadId: usage.id,
+      reason,
+      tasks: this.recycler.tasksOf(usage.id),
+      heapMb: usage.heapMb,
+      externalMb: usage.externalMb,
+      rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024),
+    });
+    void thread.terminate();
+  }
+
+  /** Thread ids are never reused, so the books of threads that have gone are dropped. */
+  private forgetGoneThreads(): void {
+    const live = new Set(this.threadIds());
+    for (const id of this.threads.keys()) if (!live.has(id)) this.threads.delete(id);
+    this.recycler.retain(live);
   }
 
   /**
@@ -102,14 +168,7 @@ export class ConversionPool {
    * bootstrap and every later job would wait for its timeout.
    */
   async selfTest(timeoutMs = SELF_TEST_TIMEOUT_MS): Promise<void> {
-    const probe: ConversionTaskInput = {
-      bytes: Buffer.from('ok'),
-      mimeType: 'text/plain',
-      fileName: null,
-      contentType: 'text/plain; charset=utf-8',
-      formats: ['text'],
-      maxPages: 1,
-    };
+    const probe = plainTextTask('ok');
     let outcome: ConversionTaskOutcome;
     try {
       outcome = await this.piscina.run(probe, { signal: AbortSignal.timeout(timeoutMs) });
@@ -118,6 +177,7 @@ export class ConversionPool {
         cause: error,
       });
     }
+    this.afterTask(outcome.thread);
     if (!outcome.ok) throw new Error(`Conversion threads failed their self-test: ${outcome.detail ?? outcome.message}`);
   }
 

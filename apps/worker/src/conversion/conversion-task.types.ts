@@ -1,4 +1,4 @@
-import type { DocumentMetadata, JobErrorCode } from '@docformat/contracts';
+import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult } from '@docformat/contracts';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
@@ -12,6 +12,22 @@ export interface ConversionTaskInput {
   contentType: string | null;
   formats: string[];
   maxPages: number;
+  /** The client's options (ocr, languages, pages, pageMarkers). */
+  options: FormatOptions;
+  /** OCR engines this conversion may run at once (OCR_THREADS). */
+  ocrParallelism: number;
+}
+
+/**
+ * Which thread ran a task and what it holds afterwards: the pool decides from this
+ * whether to replace the thread (thread-recycling.ts).
+ */
+export interface ThreadUsage {
+  /** worker_threads' threadId: how the pool finds the thread among piscina's. */
+  id: number;
+  /** The thread's V8 heap (committed) and memory outside it (Buffers, WebAssembly), in MiB. */
+  heapMb: number;
+  externalMb: number;
 }
 
 export interface ConversionTaskSuccess {
@@ -19,6 +35,10 @@ export interface ConversionTaskSuccess {
   pages: number;
   outputs: Record<string, string>;
   metadata: DocumentMetadata;
+  pagesConverted?: number[];
+  ocr?: OcrResult;
+  warnings: JobWarning[];
+  thread?: ThreadUsage;
 }
 
 /**
@@ -31,6 +51,21 @@ export interface ConversionTaskFailure {
   message: string;
   /** For the logs only: the stack of an unexpected error. */
   detail?: string;
+  thread?: ThreadUsage;
 }
 
 export type ConversionTaskOutcome = ConversionTaskSuccess | ConversionTaskFailure;
+
+/** A small plain-text task: the pool's start-up self-test, and tests. */
+export function plainTextTask(content: string): ConversionTaskInput {
+  return {
+    bytes: Buffer.from(content),
+    mimeType: 'text/plain',
+    fileName: null,
+    contentType: 'text/plain; charset=utf-8',
+    formats: ['text'],
+    maxPages: 1,
+    options: {},
+    ocrParallelism: 1,
+  };
+}

@@ -20,8 +20,11 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
               threads: config.WORKER_CONCURRENCY,
               maxMemoryMb: config.CONVERSION_MAX_MEMORY_MB,
               timeoutMs: config.CONVERSION_TIMEOUT_MS,
+              maxTasksPerThread: config.CONVERSION_MAX_TASKS_PER_THREAD,
+              maxRssMb: config.WORKER_MAX_RSS_MB,
               ...thread,
               onError: (error) => logger.error({ event: 'conversion.thread_error', err: error }),
+              onRecycle: (event) => logger.log({ event: 'conversion.thread_recycled', ...event }),
             });
           },
         },

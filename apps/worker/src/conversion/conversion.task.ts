@@ -1,12 +1,28 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
 import { convertDocument } from '@docformat/converters';
-import { INTERNAL_ERROR_MESSAGE, type ConversionTaskInput, type ConversionTaskOutcome } from './conversion-task.types';
+import { threadId } from 'node:worker_threads';
+import { INTERNAL_ERROR_MESSAGE, type ConversionTaskInput, type ConversionTaskOutcome, type ThreadUsage } from './conversion-task.types';
+
+const MB = 1024 * 1024;
 
 /**
  * Runs inside a piscina worker thread: the only place the converters (and their
  * heavy parsers) are loaded. Never throws; see ConversionTaskFailure for why.
+ * Every outcome says which thread ran it and what that thread holds afterwards, so
+ * the pool can replace a thread that has grown.
  */
 export default async function convertInThread(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
+  const outcome = await convert(input);
+  return { ...outcome, thread: threadUsage() };
+}
+
+function threadUsage(): ThreadUsage {
+  // In a worker thread, heapTotal and external are this thread's own (rss is the process's).
+  const { heapTotal, external } = process.memoryUsage();
+  return { id: threadId, heapMb: Math.round(heapTotal / MB), externalMb: Math.round(external / MB) };
+}
+
+async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
   try {
     const result = await convertDocument({
       // Structured cloning turns the Buffer into a plain Uint8Array; view it, don't copy.
@@ -16,8 +32,18 @@ export default async function convertInThread(input: ConversionTaskInput): Promi
       contentType: input.contentType,
       formats: input.formats,
       maxPages: input.maxPages,
+      options: input.options,
+      ocrParallelism: input.ocrParallelism,
     });
-    return { ok: true, pages: result.pages, outputs: result.outputs, metadata: result.metadata };
+    return {
+      ok: true,
+      pages: result.pages,
+      outputs: result.outputs,
+      metadata: result.metadata,
+      ...(result.pagesConverted ? { pagesConverted: result.pagesConverted } : {}),
+      ...(result.ocr ? { ocr: result.ocr } : {}),
+      warnings: result.warnings,
+    };
   } catch (error) {
     if (isJobFailure(error)) return { ok: false, code: error.code, message: error.message };
     return {

@@ -3,6 +3,7 @@ import { createPrismaClient, JobRepository, type PrismaClient } from '@docformat
 import { createRedisConnection, JobQueue } from '@docformat/queue';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { QueuePrefixGuard } from './queue-prefix.guard';
 import { APP_CONFIG, PRISMA, REDIS_CONSUMER, REDIS_PRODUCER } from './tokens';
 
 /** Enough connections for every concurrent job plus the sweep, but never a flood. */
@@ -33,8 +34,9 @@ export class InfraModule implements OnApplicationShutdown {
             new JobQueue(redis, { prefix: config.QUEUE_PREFIX, maxAttempts: config.JOB_MAX_ATTEMPTS }),
         },
         { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
+        QueuePrefixGuard,
       ],
-      exports: [APP_CONFIG, PRISMA, REDIS_CONSUMER, REDIS_PRODUCER, JobQueue, JobRepository],
+      exports: [APP_CONFIG, PRISMA, REDIS_CONSUMER, REDIS_PRODUCER, JobQueue, JobRepository, QueuePrefixGuard],
     };
   }
 

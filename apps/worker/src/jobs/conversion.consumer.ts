@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { APP_CONFIG, REDIS_CONSUMER } from '../infra/tokens';
 import { finishesWithin } from '../shutdown/finishes-within';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
+import { lostQueueEntry } from './lost-queue-entry';
 import { ProcessJobUseCase, type ProcessOutcome } from './process-job.usecase';
 
 /** After aborting in-flight work, how long the aborted jobs get to unwind. */
@@ -38,7 +39,7 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
       lockDuration: this.config.JOB_LOCK_MS,
       stalledInterval: this.config.JOB_LOCK_MS,
     });
-    worker.on('error', (error) => this.logger.error({ event: 'queue.error', err: error }));
+    worker.on('error', (error) => this.onQueueError(error));
     worker.on('stalled', (jobId) => this.logger.warn({ event: 'job.stalled', jobId }));
     this.worker = worker;
     await worker.waitUntilReady();
@@ -61,6 +62,29 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
     this.logger.warn({ event: 'worker.grace_exceeded', graceMs: this.config.SHUTDOWN_GRACE_MS });
     this.shutdown.abort();
     await finishesWithin(closing, ABORT_SETTLE_MS);
+  }
+
+  /**
+   * After Redis lost its data (FLUSHALL, a restart without persistence) BullMQ
+   * cannot finish or renew the entries of jobs that were running. Their outcome is
+   * already in Postgres, and the sweep re-queues any that are unfinished, so this
+   * is a warning that says so, not an error.
+   */
+  private onQueueError(error: Error): void {
+    const lost = lostQueueEntry(error);
+    if (!lost) {
+      this.logger.error({ event: 'queue.error', err: error });
+      return;
+    }
+    this.logger.warn({
+      event: 'job.queue_entry_lost',
+      jobId: lost.jobId,
+      operation: lost.operation,
+      reason: error.message,
+      detail:
+        'The queue entry of this job vanished while it ran (Redis flushed or restarted, or the job was taken over after a stall). ' +
+        'Its state in Postgres is authoritative; if it is unfinished, the sweep re-queues it.',
+    });
   }
 
   private async handle(job: Job<ConvertJobPayload, ProcessOutcome>): Promise<ProcessOutcome> {

@@ -31,4 +31,16 @@ describe('decideFailure', () => {
       unexpected: true,
     });
   });
+
+  it('never takes a download cut off by the origin (ECONNRESET inside a JobFailure) for a database outage', () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const cutOff = new JobFailure('DOWNLOAD_FAILED', 'The connection to 127.0.0.1:8080 was interrupted', true, { cause: reset });
+    expect(decideFailure(cutOff, 1, 1)).toEqual({ action: 'fail', code: 'DOWNLOAD_FAILED', message: cutOff.message, unexpected: false });
+    expect(decideFailure(cutOff, 1, 3).action).toBe('retry');
+  });
+
+  it('waits for the database instead of failing when Postgres is unreachable, even on the last attempt', () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(decideFailure(down, 3, 3)).toEqual({ action: 'wait-for-database', reason: 'connect ECONNREFUSED 127.0.0.1:5432' });
+  });
 });

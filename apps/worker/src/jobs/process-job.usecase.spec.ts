@@ -2,17 +2,18 @@ import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
 import type { ClaimedJob, CompletedConversion, JobRepository, JobRow } from '@docformat/db';
 import type { FetchedDocument } from '@docformat/fetcher';
+import { Prisma } from '@docformat/db';
 import { Logger } from '@nestjs/common';
 import type { ConversionPool } from '../conversion/conversion-pool';
 import type { ConversionTaskSuccess } from '../conversion/conversion-task.types';
 import { InterruptedError } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import type { DocumentFetcher } from './document-fetcher';
-import { RetryableJobError } from './failure-policy';
+import { DatabaseUnavailableError, RetryableJobError } from './failure-policy';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
-const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50 } as AppConfig;
+const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50, OCR_THREADS: 2 } as AppConfig;
 
 const document: FetchedDocument = {
   finalUrl: 'https://docs.test/a.txt',
@@ -23,7 +24,7 @@ const document: FetchedDocument = {
   sha256: 'abc',
   fileName: 'a.txt',
 };
-const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: 'hello' }, metadata: {} };
+const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: 'hello' }, metadata: {}, warnings: [] };
 
 /** An in-memory job table with the repository's conditional-write semantics. */
 class FakeJobs {
@@ -32,6 +33,7 @@ class FakeJobs {
     ownerId: 'owner',
     type: 'format',
     status: 'CREATED',
+    options: null,
     fileUrl: document.finalUrl,
     requestedFormats: ['text'],
     pages: 0,
@@ -55,7 +57,7 @@ class FakeJobs {
   async claim(): Promise<ClaimedJob | null> {
     if (!this.row || !this.open) return null;
     this.row = { ...this.row, status: 'IN_PROGRESS', attempts: this.row.attempts + 1, startedAt: this.row.startedAt ?? new Date() };
-    return { id: ID, fileUrl: this.row.fileUrl, requestedFormats: this.row.requestedFormats, attempts: this.row.attempts };
+    return { id: ID, fileUrl: this.row.fileUrl, requestedFormats: this.row.requestedFormats, options: { ocr: 'force', pages: '1' }, attempts: this.row.attempts };
   }
   async complete(_id: string, done: CompletedConversion) {
     if (this.row?.status !== 'IN_PROGRESS') return false;
@@ -97,10 +99,19 @@ describe('ProcessJobUseCase', () => {
     await expect(useCase.execute(ID)).resolves.toBe('completed');
     expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1, pages: 1 });
     expect(jobs.completed).toEqual([
-      { pages: 1, outputs: { text: 'hello' }, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {} } },
+      { pages: 1, outputs: { text: 'hello' }, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
     ]);
     expect(pool.convert).toHaveBeenCalledWith(
-      { bytes: document.bytes, mimeType: 'text/plain', fileName: 'a.txt', contentType: 'text/plain', formats: ['text'], maxPages: 50 },
+      {
+        bytes: document.bytes,
+        mimeType: 'text/plain',
+        fileName: 'a.txt',
+        contentType: 'text/plain',
+        formats: ['text'],
+        maxPages: 50,
+        options: { ocr: 'force', pages: '1' },
+        ocrParallelism: 2,
+      },
       expect.any(AbortSignal),
     );
   });
@@ -181,5 +192,51 @@ describe('ProcessJobUseCase', () => {
     };
     await expect(useCase.execute(ID)).resolves.toBe('skipped');
     expect(jobs.completed).toEqual([]);
+  });
+
+  describe('while Postgres is down or restarting', () => {
+    /** What Prisma throws (through @prisma/adapter-pg) when Postgres refuses connections. */
+    const unreachable = () =>
+      new Prisma.PrismaClientKnownRequestError("Can't reach database server at 127.0.0.1:5432", {
+        code: 'P1001',
+        clientVersion: '7',
+        meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable' } } },
+      });
+
+    it('delivers a converted job again instead of failing it when its outputs cannot be stored', async () => {
+      const { jobs, useCase } = setup();
+      jobs.complete = async () => {
+        throw unreachable();
+      };
+      await expect(useCase.execute(ID)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(jobs.row).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, errorCode: null });
+    });
+
+    it('delivers the job again when the row cannot be read or claimed', async () => {
+      const reading = setup();
+      reading.jobs.findById = async () => {
+        throw unreachable();
+      };
+      await expect(reading.useCase.execute(ID)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+
+      const claiming = setup();
+      claiming.jobs.claim = async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      };
+      await expect(claiming.useCase.execute(ID)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(claiming.jobs.row).toMatchObject({ status: 'CREATED' });
+    });
+
+    it('completes the job on the next delivery once Postgres is back', async () => {
+      const { jobs, useCase } = setup();
+      const complete = jobs.complete.bind(jobs);
+      jobs.complete = async () => {
+        throw new Error('Connection terminated unexpectedly');
+      };
+      await expect(useCase.execute(ID)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      jobs.complete = complete;
+      await expect(useCase.execute(ID)).resolves.toBe('completed');
+      expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 2 });
+    });
   });
 });

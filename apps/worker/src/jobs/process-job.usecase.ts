@@ -1,13 +1,13 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
-import { JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
+import { isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
 import { APP_CONFIG } from '../infra/tokens';
 import { isInterrupted } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { DocumentFetcher } from './document-fetcher';
-import { decideFailure, RetryableJobError } from './failure-policy';
+import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobError } from './failure-policy';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
 
@@ -18,7 +18,9 @@ export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
  * on the row not being terminal, and outputs are written with COMPLETED, once.
  *
  * Throws (so BullMQ retries) only for a transient failure with attempts left, for
- * an interrupted shutdown, or when Postgres itself fails.
+ * an interrupted shutdown, or when Postgres itself fails: a job whose row cannot be
+ * read or written because Postgres is down or restarting is delivered again, never
+ * failed (its attempt is counted by the claim, as for any other retry).
  */
 @Injectable()
 export class ProcessJobUseCase {
@@ -33,9 +35,26 @@ export class ProcessJobUseCase {
   ) {}
 
   async execute(jobId: string): Promise<ProcessOutcome> {
+    try {
+      return await this.process(jobId);
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError || !isDatabaseUnavailable(error)) throw error;
+      const reason = databaseReason(error);
+      this.logger.warn({ event: 'job.database_unavailable', jobId, reason, next: 'delivered again once Postgres answers' });
+      throw new DatabaseUnavailableError(reason, { cause: error });
+    }
+  }
+
+  private async process(jobId: string): Promise<ProcessOutcome> {
     const row = await this.jobs.findById(jobId);
-    if (!row || isTerminalStatus(row.status)) {
-      this.logger.log({ event: 'job.skipped', jobId, reason: row ? `already ${row.status}` : 'not found' });
+    if (!row) {
+      // The API commits the row before queueing it, so an unknown id is a deleted job,
+      // or a queue shared with another database (the prefix guard prevents that).
+      this.logger.warn({ event: 'job.skipped', jobId, reason: 'not found in this database' });
+      return 'skipped';
+    }
+    if (isTerminalStatus(row.status)) {
+      this.logger.log({ event: 'job.skipped', jobId, reason: `already ${row.status}` });
       return 'skipped';
     }
     // Deliveries that never finish (a worker killed again and again) must end somewhere.
@@ -78,6 +97,8 @@ export class ProcessJobUseCase {
         contentType: document.contentType,
         formats: job.requestedFormats,
         maxPages: this.config.MAX_PAGES,
+        options: job.options ?? {},
+        ocrParallelism: this.config.OCR_THREADS,
       },
       signal,
     );
@@ -89,6 +110,9 @@ export class ProcessJobUseCase {
         bytes: document.byteLength,
         sha256: document.sha256,
         metadata: converted.metadata,
+        ...(converted.pagesConverted ? { pagesConverted: converted.pagesConverted } : {}),
+        ...(converted.ocr ? { ocr: converted.ocr } : {}),
+        warnings: converted.warnings,
       },
       outputs: converted.outputs,
     });
@@ -101,6 +125,8 @@ export class ProcessJobUseCase {
       jobId: job.id,
       attempt: job.attempts,
       pages: converted.pages,
+      ocrPages: converted.ocr?.pages.length ?? 0,
+      warnings: converted.warnings.map((warning) => warning.code),
       durationMs: Date.now() - started,
     });
     return 'completed';
@@ -108,6 +134,10 @@ export class ProcessJobUseCase {
 
   private async handleFailure(job: ClaimedJob, error: unknown): Promise<ProcessOutcome> {
     const decision = decideFailure(error, job.attempts, this.config.JOB_MAX_ATTEMPTS);
+    if (decision.action === 'wait-for-database') {
+      this.logger.warn({ event: 'job.database_unavailable', jobId: job.id, attempt: job.attempts, reason: decision.reason, next: 'delivered again once Postgres answers' });
+      throw new DatabaseUnavailableError(decision.reason, { cause: error });
+    }
     const failure = { code: decision.code, message: decision.message };
     if (decision.action === 'retry') {
       await this.jobs.recordRetryableError(job.id, failure);

@@ -2,6 +2,7 @@ import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus } from '@docformat/contracts';
 import { JobRepository } from '@docformat/db';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { QueuePrefixGuard } from '../infra/queue-prefix.guard';
 import { APP_CONFIG } from '../infra/tokens';
 import { QueueEntries } from './queue-entries';
 import { decideSweepAction } from './sweep-decision';
@@ -36,6 +37,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRepository,
     private readonly queue: QueueEntries,
+    private readonly prefixGuard: QueuePrefixGuard,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -60,6 +62,9 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** One sweep; null when another worker holds the sweep lock. */
   async sweepOnce(): Promise<SweepReport | null> {
+    // After a flush the prefix's owner record is gone too; write it back before
+    // another deployment can start on this prefix (its start-up check reads it).
+    await this.prefixGuard.reassert();
     const outcome = await this.jobs.withExclusiveLock(SWEEP_LOCK_KEY, SWEEP_TIMEOUT_MS, () => this.requeueStranded());
     if (!outcome.acquired) return null;
     if (outcome.value.requeued > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });

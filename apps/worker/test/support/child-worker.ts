@@ -10,6 +10,8 @@ export interface ChildWorker {
   readonly logs: LogLine[];
   /** Resolves with the first log line matching, waiting at most `timeoutMs`. */
   waitForLog(match: (line: LogLine) => boolean, what: string, timeoutMs?: number): Promise<LogLine>;
+  /** What it wrote to stderr so far (a refused start explains itself there). */
+  stderr(): string;
   /** Resolves when the process has exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Kills it if still running (test clean-up). */
@@ -78,6 +80,7 @@ export function spawnWorker(env: NodeJS.ProcessEnv): ChildWorker {
     child,
     logs,
     waitForLog,
+    stderr: () => stderr,
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

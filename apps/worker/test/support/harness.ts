@@ -1,4 +1,5 @@
 import { loadConfig, type AppConfig } from '@docformat/config';
+import type { FormatOptions } from '@docformat/contracts';
 import { createPrismaClient, type PrismaClient } from '@docformat/db';
 import { createRedisConnection, JobQueue } from '@docformat/queue';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -45,9 +46,9 @@ export interface TestClient {
   prefix: string;
   ownerId: string;
   /** Inserts a job row as the API would (status CREATED). */
-  insertJob(url: string, formats?: string[]): Promise<string>;
+  insertJob(url: string, formats?: string[], options?: FormatOptions): Promise<string>;
   /** Inserts and enqueues, as the API does. */
-  submit(url: string, formats?: string[]): Promise<string>;
+  submit(url: string, formats?: string[], options?: FormatOptions): Promise<string>;
   waitForStatus(id: string, statuses: string[], timeoutMs?: number): Promise<JobSnapshot>;
   waitForTerminal(id: string, timeoutMs?: number): Promise<JobSnapshot>;
   waitForJob(id: string, what: string, predicate: (job: JobSnapshot) => boolean, timeoutMs?: number): Promise<JobSnapshot>;
@@ -75,9 +76,9 @@ export async function startTestClient(config: AppConfig): Promise<TestClient> {
     data: { name: 'worker-test', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
   });
 
-  const insertJob = async (url: string, formats = ['text', 'markdown']) => {
+  const insertJob = async (url: string, formats = ['text', 'markdown'], options?: FormatOptions) => {
     const id = randomUUID();
-    await prisma.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: url, requestedFormats: formats } });
+    await prisma.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: url, requestedFormats: formats, ...(options ? { options: { ...options } } : {}) } });
     return id;
   };
 
@@ -101,8 +102,8 @@ export async function startTestClient(config: AppConfig): Promise<TestClient> {
     prefix: config.QUEUE_PREFIX,
     ownerId: owner.id,
     insertJob,
-    submit: async (url, formats) => {
-      const id = await insertJob(url, formats);
+    submit: async (url, formats, options) => {
+      const id = await insertJob(url, formats, options);
       await queue.enqueueConversion(id, 2000);
       return id;
     },

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds every generated file of the quality-benchmark corpus (see README.md).
 # Needs Debian packages: pandoc libreoffice-writer-nogui libreoffice-calc-nogui
+# texlive-latex-base texlive-latex-recommended texlive-latex-extra
 # libreoffice-impress-nogui qpdf python3 r-doc-pdf r-doc-html postgresql-doc-15
 # and, for the ground truth, the repository's node_modules (npm ci).
 set -euo pipefail
@@ -43,6 +44,18 @@ for ext in xlsx ods xls; do
   # CSV filter options: comma separator, double-quote delimiter, UTF-8 (76), start at row 1.
   "${soffice[@]}" --infilter=CSV:44,34,76,1 --convert-to "$ext" --outdir "$tmp" "$src/inventory.csv" >/dev/null
   mv "$tmp/inventory.$ext" "$docs/inventory.$ext"
+done
+
+# --- LaTeX documents: PDFs as papers, reports and invoices are really made --------
+# (texlive-latex-base/-recommended/-extra). Two passes: longtable settles its column
+# widths and captions their numbers on the second. SOURCE_DATE_EPOCH keeps the bytes
+# stable. Ground truth: tools/latex-truth.ts reads the LaTeX source (make-truth.ts).
+for tex in "$src"/*.tex; do
+  name=$(basename "$tex" .tex)
+  for pass in 1 2; do
+    (cd "$tmp" && SOURCE_DATE_EPOCH=1735689600 pdflatex -interaction=nonstopmode -halt-on-error "$tex" >/dev/null)
+  done
+  mv "$tmp/$name.pdf" "$docs/$name.pdf"
 done
 
 # Ground truth of the authored documents (headings, list items, table cells, text),

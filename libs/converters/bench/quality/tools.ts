@@ -98,16 +98,23 @@ export function pandoc(): Tool {
   };
 }
 
-export function pdftotext(): Tool {
+/**
+ * pdftotext in its default (reading order) mode, or with `-layout`, which keeps the
+ * page's physical layout: table columns stay aligned but columns of text are
+ * interleaved line by line, so it is a second baseline, not a better one.
+ */
+export function pdftotext(options: { layout?: boolean } = {}): Tool {
   const version = versionOf('pdftotext', ['-v'], /pdftotext version ([\d.]+)/);
+  const mode = options.layout ? ['-layout'] : [];
+  const name = options.layout ? 'pdftotext -layout' : 'pdftotext';
   return {
-    label: version ? `pdftotext ${version}` : 'pdftotext',
+    label: version ? `${name} ${version}` : name,
     unavailable: version === null ? 'not installed' : null,
     handles: (format) => format === 'pdf',
     reads: (format) => format === 'pdf',
     async convert(doc) {
       try {
-        return { ok: true, output: { text: run('pdftotext', ['-enc', 'UTF-8', doc.file, '-']) } };
+        return { ok: true, output: { text: run('pdftotext', [...mode, '-enc', 'UTF-8', doc.file, '-']) } };
       } catch (error) {
         return { ok: false, failure: `pdftotext ${failureOf(error)}` };
       }

@@ -37,7 +37,7 @@ export interface BlockPosition {
   bbox?: BoundingBox;
 }
 
-export type Block = Heading | Paragraph | List | Table | CodeBlock | BlockQuote | ThematicBreak;
+export type Block = Heading | Paragraph | List | Table | CodeBlock | BlockQuote | ThematicBreak | Image;
 
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -88,6 +88,17 @@ export interface BlockQuote extends BlockPosition {
 
 export interface ThematicBreak extends BlockPosition {
   type: 'rule';
+}
+
+/**
+ * A picture, by its description only: outputs are text, so the bytes are never
+ * carried. `alt` is the author's description (alt text), `src` the picture's file
+ * name inside the document when known, for a markdown image reference.
+ */
+export interface Image extends BlockPosition {
+  type: 'image';
+  alt: string;
+  src?: string;
 }
 
 export type Inline = Text | Strong | Emphasis | InlineCode | Link | LineBreak;

@@ -8,7 +8,7 @@ let ownerId: string;
 
 const done = {
   pages: 3,
-  result: { mimeType: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), metadata: { title: 'T' } },
+  result: { mimeType: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), metadata: { title: 'T' }, warnings: [] },
   outputs: { text: 'plain', markdown: '# md' },
 };
 
@@ -29,7 +29,7 @@ describe('JobRepository, worker side (real Postgres)', () => {
   it('claims a CREATED or IN_PROGRESS job, counting attempts and keeping the first start time', async () => {
     const id = await newJob();
     const first = await jobs.claim(id);
-    expect(first).toEqual({ id, fileUrl: 'https://docs.test/a.pdf', requestedFormats: ['text', 'markdown'], attempts: 1 });
+    expect(first).toEqual({ id, fileUrl: 'https://docs.test/a.pdf', requestedFormats: ['text', 'markdown'], options: null, attempts: 1 });
     const startedAt = (await jobs.findById(id))?.startedAt;
     expect(startedAt).toBeInstanceOf(Date);
 

@@ -1,4 +1,4 @@
-import type { JobErrorCode, JobResult, JobType } from '@docformat/contracts';
+import type { FormatOptions, JobErrorCode, JobResult, JobType } from '@docformat/contracts';
 import type { Prisma, PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
 
@@ -11,6 +11,8 @@ export interface NewJob {
   type: JobType;
   fileUrl: string;
   requestedFormats: string[];
+  /** Only the options the client set; absent ones take their defaults in the worker. */
+  options?: FormatOptions;
 }
 
 /** What the worker needs of a job it has just claimed. */
@@ -18,6 +20,8 @@ export interface ClaimedJob {
   id: string;
   fileUrl: string;
   requestedFormats: string[];
+  /** The client's conversion options; null for jobs stored before options existed. */
+  options: FormatOptions | null;
   /** Including the attempt that is starting now. */
   attempts: number;
 }
@@ -46,8 +50,8 @@ const UNFINISHED = ['CREATED', 'IN_PROGRESS'] as const;
 export class JobRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create(job: NewJob): Promise<JobRow> {
-    return this.prisma.job.create({ data: job });
+  create({ options, ...job }: NewJob): Promise<JobRow> {
+    return this.prisma.job.create({ data: { ...job, ...(options ? { options: options as Prisma.InputJsonValue } : {}) } });
   }
 
   /**
@@ -78,7 +82,7 @@ export class JobRepository {
              started_at = COALESCE(started_at, now()),
              updated_at = now()
        WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
-   RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", attempts`;
+   RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts`;
     return rows[0] ?? null;
   }
 

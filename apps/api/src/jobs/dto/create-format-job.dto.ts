@@ -1,7 +1,9 @@
-import { outputFormatNames } from '@docformat/converters';
-import { ApiProperty } from '@nestjs/swagger';
+import { OCR_MODES, type OcrMode } from '@docformat/contracts';
+import { installedOcrLanguages, outputFormatNames } from '@docformat/converters';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsOcrLanguages, IsPageRanges } from './format-options.validators';
 import { IsHttpUrl, MAX_URL_LENGTH } from './http-url.validator';
 import { IsFormatSelection } from './output-format.validator';
 
@@ -17,6 +19,43 @@ export class FormatSelectionDto {
   @IsDefined({ message: 'format.type is required' })
   @IsFormatSelection()
   type!: string | string[];
+
+  @ApiPropertyOptional({
+    enum: OCR_MODES,
+    default: 'auto',
+    description: '"auto": OCR images and PDF pages without a usable text layer; "force": OCR every page; "off": never OCR.',
+  })
+  @IsOptional()
+  @IsIn(OCR_MODES, { message: `format.ocr must be one of ${OCR_MODES.join(', ')}` })
+  ocr?: OcrMode;
+
+  @ApiPropertyOptional({
+    type: [String],
+    default: ['eng'],
+    description: `OCR languages (Tesseract codes), installed: ${installedOcrLanguages().join(', ')}.`,
+    example: ['eng', 'deu'],
+  })
+  @IsOptional()
+  @IsOcrLanguages()
+  languages?: string[];
+
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Pages to convert (PDFs, slides, sheets, multi-page images): pages and ranges, "10-" means to the end. Pages beyond the end are ignored.',
+    example: '1-3,7',
+  })
+  @IsOptional()
+  @IsPageRanges()
+  pages?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description: 'Mark page starts: a "<!-- page N -->" line in markdown, a form feed between pages in text.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'format.pageMarkers must be true or false' })
+  pageMarkers?: boolean;
 }
 
 /** Body of POST /format. The same class validates requests and documents them in OpenAPI. */

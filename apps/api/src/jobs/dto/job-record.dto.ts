@@ -26,7 +26,9 @@ export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; {} before.',
+    description:
+      'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ' +
+      'ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when format.pages left pages out. {} before.',
   })
   result!: Record<string, unknown>;
   @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;

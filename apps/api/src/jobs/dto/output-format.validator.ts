@@ -1,5 +1,6 @@
 import { isOutputFormat, outputFormatNames } from '@docformat/converters';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import type { ValidationOptions } from 'class-validator';
+import { validatedBy } from './problem-validator';
 
 /** Why a value is not a valid format selection, or null. Names come from the converters' registry. */
 export function formatSelectionProblem(value: unknown): string | null {
@@ -14,16 +15,4 @@ export function formatSelectionProblem(value: unknown): string | null {
 }
 
 /** A registered output format name, or a non-empty array of them. */
-export function IsFormatSelection(options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isFormatSelection',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options,
-      validator: {
-        validate: (value: unknown) => formatSelectionProblem(value) === null,
-        defaultMessage: (args) => `format.${args?.property} ${formatSelectionProblem(args?.value)}`,
-      },
-    });
-}
+export const IsFormatSelection = (options?: ValidationOptions) => validatedBy('isFormatSelection', formatSelectionProblem, options);

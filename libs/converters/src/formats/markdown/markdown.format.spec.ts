@@ -2,7 +2,7 @@ import type { Block } from '../../document';
 import { sampleBlocks } from '../../testing/sample-document';
 import { markdownFormat } from './markdown.format';
 
-const render = (blocks: Block[]) => markdownFormat.render({ pages: 1, metadata: {}, blocks });
+const render = (blocks: Block[]) => markdownFormat.render({ pages: 1, metadata: {}, blocks }, { pageMarkers: false });
 
 describe('markdown format', () => {
   const markdown = render(sampleBlocks);
@@ -36,5 +36,18 @@ describe('markdown format', () => {
 
   it('renders no blocks as an empty string', () => {
     expect(render([])).toBe('');
+  });
+});
+
+describe('markdown: TeX math from equations', () => {
+  const paragraph = (text: string): Block[] => [{ type: 'paragraph', content: [{ type: 'text', text }] }];
+
+  it('leaves $…$ and $$…$$ unescaped, and escapes the text around them', () => {
+    expect(render(paragraph('Mean $\\bar{x}_{i} = \\frac{a+b}{2}$ of *all*'))).toBe('Mean $\\bar{x}_{i} = \\frac{a+b}{2}$ of \\*all\\*\n');
+    expect(render(paragraph('$$\\sum_{i=1}^{n} x_i$$'))).toBe('$$\\sum_{i=1}^{n} x_i$$\n');
+  });
+
+  it('does not take prices for math', () => {
+    expect(render(paragraph('From $5 and $10 to $6_a'))).toBe('From $5 and $10 to $6\\_a\n');
   });
 });

@@ -27,6 +27,10 @@ function blockHtml(block: Block): string {
       return `<blockquote>${renderHtml(block.blocks)}</blockquote>`;
     case 'rule':
       return '<hr>';
+    case 'image':
+      // turndown writes <img> as ![alt](src) but drops one without src: that keeps its description as text.
+      if (!block.src) return `<p>${escape(block.alt)}</p>`;
+      return `<p><img alt="${escape(block.alt)}" src="${escape(block.src.replace(/[ ()]/g, encodeURIComponent))}"></p>`;
   }
 }
 

@@ -1,9 +1,17 @@
 import type TurndownService from 'turndown';
 import type { Block } from '../../document';
+import { gfmTable } from './markdown-table';
 import { renderHtml } from './render-html';
 import { addGfmRules } from './turndown-rules';
 
 let service: TurndownService | undefined;
+
+/**
+ * `$$…$$` and `$…$` spans as pandoc reads TeX math: the opening `$` is followed by a
+ * non-space, the closing one preceded by a non-space and not followed by a digit, so
+ * "$5 and $10" stays text. One capture group: split() alternates text and math.
+ */
+const TEX_MATH = /(\$\$[^$]+?\$\$|\$(?=\S)[^$\n]*?\S\$(?!\d))/;
 
 /** turndown and its DOM (domino) load on first use: the API never renders. */
 function turndown(): TurndownService {
@@ -22,14 +30,64 @@ function turndown(): TurndownService {
     });
     addGfmRules(service);
     // turndown leaves "<" alone, but "<tag" in text would reach a markdown renderer as raw HTML.
+    // TeX math (equations from Word) passes unescaped: `\frac` and `_{i}` are its syntax.
     const escapeMarkdown = service.escape.bind(service);
-    service.escape = (text: string) => escapeMarkdown(text).replace(/<(?=[A-Za-z/!?])/g, '\\<');
+    const escapeText = (text: string) => escapeMarkdown(text).replace(/<(?=[A-Za-z/!?])/g, '\\<');
+    service.escape = (text: string) =>
+      text
+        .split(TEX_MATH)
+        .map((part, index) => (index % 2 === 1 ? part : escapeText(part)))
+        .join('');
   }
   return service;
 }
 
-/** IR → GitHub-flavoured markdown, by way of semantic HTML and turndown. */
+/**
+ * IR → GitHub-flavoured markdown, by way of semantic HTML and turndown, except for
+ * top-level tables that gfmTable writes directly (a million-cell table as HTML and
+ * then as a DOM would need gigabytes). Each such table goes to turndown as a
+ * one-word paragraph, a placeholder: turndown spaces a paragraph exactly as it
+ * spaces a table (a blank line either side), so swapping the table's markdown in
+ * for the placeholder gives the bytes turndown would have written for the table.
+ */
 export function renderMarkdown(blocks: readonly Block[]): string {
+  const direct = blocks.map((block) => (block.type === 'table' ? gfmTable(block, markdownEscape) : undefined));
+  const html = blocks.map((block, i) => (direct[i] === undefined ? renderHtml([block]) : ''));
+  const tables: string[] = [];
+  const prefix = placeholderPrefix(html);
+  direct.forEach((table, i) => {
+    if (table === undefined || table === '') return;
+    html[i] = `<p>${prefix}${tables.length}x</p>`;
+    tables.push(table);
+  });
+  const markdown = turndown().turndown(html.join('\n')).trim();
+  if (tables.length === 0) return markdown === '' ? '' : `${markdown}\n`;
+  // split() with a capture group alternates text and captured indexes; the result is joined once.
+  const parts = markdown.split(new RegExp(`${prefix}(\\d+)x`));
+  // Every placeholder comes back exactly once; were one lost, the whole way through turndown is still right.
+  if (parts.length !== tables.length * 2 + 1) return renderMarkdownViaHtml(blocks);
+  for (let i = 1; i < parts.length; i += 2) parts[i] = tables[Number(parts[i])];
+  return `${parts.join('')}\n`;
+}
+
+/** Every block through HTML and turndown: the reference the direct tables must match. */
+export function renderMarkdownViaHtml(blocks: readonly Block[]): string {
   const markdown = turndown().turndown(renderHtml(blocks)).trim();
   return markdown === '' ? '' : `${markdown}\n`;
+}
+
+/** turndown's escaping of one text node (with the `<` rule added above). */
+export function markdownEscape(text: string): string {
+  return turndown().escape(text);
+}
+
+/**
+ * The start of the placeholder words, `DfTable<nonce>n` (then the table's index and
+ * `x`): letters and digits only, so turndown neither escapes nor wraps them, with a
+ * nonce that appears nowhere in the rest of the document.
+ */
+function placeholderPrefix(html: readonly string[]): string {
+  let nonce = 0;
+  while (html.some((piece) => piece.includes(`DfTable${nonce}n`))) nonce++;
+  return `DfTable${nonce}n`;
 }

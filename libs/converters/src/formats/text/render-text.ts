@@ -1,4 +1,4 @@
-import { type Block, type List, type Table, inlineText } from '../../document';
+import { type Block, type List, type Table, type TableCell, type TableRow, inlineText } from '../../document';
 
 /**
  * IR → readable plain text. No markup, except what a reader needs to follow the
@@ -26,6 +26,8 @@ function renderBlock(block: Block): string {
       return indent(renderText(block.blocks).trimEnd(), '    ');
     case 'rule':
       return '';
+    case 'image':
+      return block.alt.trim();
   }
 }
 
@@ -39,9 +41,30 @@ function renderList(list: List): string {
     .join('\n');
 }
 
+/**
+ * One line per row, built with plain loops and joined once: CSV and spreadsheet
+ * tables reach a million cells, where a spread, a closure or a temporary string per
+ * cell costs seconds and tens of megabytes.
+ */
 function renderTable(table: Table): string {
-  const rows = table.header ? [table.header, ...table.rows] : table.rows;
-  return rows.map((row) => row.map((cell) => inlineText(cell).replace(/\s+/g, ' ').trim()).join('\t')).join('\n');
+  const lines: string[] = [];
+  if (table.header) lines.push(rowText(table.header));
+  for (const row of table.rows) lines.push(rowText(row));
+  return lines.join('\n');
+}
+
+function rowText(row: TableRow): string {
+  const cells = new Array<string>(row.length);
+  for (let c = 0; c < row.length; c++) cells[c] = cellText(row[c]);
+  return cells.join('\t');
+}
+
+function cellText(cell: TableCell): string {
+  if (cell.length === 0) return '';
+  // One text node with nothing to fold (the common case): the text itself, no regular expression.
+  const only = cell.length === 1 && cell[0].type === 'text' ? cell[0].text : undefined;
+  if (only !== undefined && !/^\s|\s$|\s\s|[^\S ]/.test(only)) return only;
+  return inlineText(cell).replace(/\s+/g, ' ').trim();
 }
 
 function indent(text: string, prefix: string): string {

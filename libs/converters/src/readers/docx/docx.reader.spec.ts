@@ -66,6 +66,62 @@ describe.each([
   });
 });
 
+describe('DOCX reader: shapes, equations, numbered headings, checkboxes (features.docx)', () => {
+  let markdown: string;
+  let text: string;
+
+  beforeAll(async () => {
+    ({ markdown, text } = (await convertFixture('office-docs/features.docx', DOCX)).outputs as { markdown: string; text: string });
+  });
+
+  it('keeps the text of text boxes and shapes after the paragraph that anchors them, once', () => {
+    expect(text).toContain('This document is made mostly of shapes.\n\nDrawing text box first line\n\nDrawing text box second line\n\nAnchor of a shape with a fallback.');
+    // A Word 2010 shape repeats its text in a VML fallback: it is written once.
+    expect(text).toContain('Anchor of a shape with a fallback.\n\nCallout text inside the shape\n\nParagraph after the callout.');
+    expect(text.match(/Callout text inside the shape/g)).toHaveLength(1);
+    expect(text).toContain('Old-style text box:\n\nLegacy VML box text');
+    expect(text).toContain('A group of shapes:\n\nGroup box one\n\nGroup box two');
+  });
+
+  it('writes equations as LaTeX, $inline$ and $$display$$', () => {
+    expect(text).toContain('Einstein wrote $E=mc^{2}$ in 1905.');
+    expect(text).toContain('$$\\frac{a+b}{2}\\leq\\sqrt{x}+\\sqrt[3]{y}$$');
+    expect(text).toContain('$$\\sum_{i=1}^{n}x_{i}=\\int_{0}^{\\infty}e^{-x}dx$$');
+    expect(text).toContain('$$\\alpha+\\beta\\rightarrow\\left[\\frac{1}{2}\\right]\\times x_{0}^{2}$$');
+    expect(text).toContain('$$A=\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}, \\sin\\theta+\\hat{x}+\\overline{y}$$');
+  });
+
+  it('makes headings of paragraphs numbered by a list linked to heading styles, with their number, and of outline levels', () => {
+    expect(markdown.match(/^#+ .*$/gm)).toEqual([
+      '# Feature test document',
+      '# 1 Introduction',
+      '## 1.1 Scope', // w:numPr on the paragraph; the list level names Heading2
+      '## 1.2 Terms',
+      '# 2 Methods',
+      '## Appendix notes', // a custom style with w:outlineLvl 1
+      '## 2.1 Checklist',
+    ]);
+  });
+
+  it('writes checkbox content controls as [x] / [ ] before their text', () => {
+    expect(text).toContain('[x] Budget approved\n\n[ ] Contract signed');
+    expect(markdown).toContain('\\[x\\] Budget approved');
+  });
+});
+
+describe('DOCX reader: the same features as LibreOffice writes them (libreoffice-features.docx)', () => {
+  it('keeps shape text, equations, numbered headings and checkboxes', async () => {
+    const { markdown, text } = (await convertFixture('office-docs/libreoffice-features.docx', DOCX)).outputs as { markdown: string; text: string };
+    // LibreOffice writes every shape as a DrawingML choice with a VML fallback.
+    for (const words of ['Drawing text box second line', 'Callout text inside the shape', 'Legacy VML box text', 'Group box two']) expect(text.split(words)).toHaveLength(2);
+    expect(text).toContain('Einstein wrote $E=mc^{2}$ in 1905.');
+    // LibreOffice writes functions as plain runs, not m:func.
+    expect(text).toContain('$$A=\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix},\\sin\\theta+\\hat{x}+\\overline{y}$$');
+    expect(markdown.match(/^#+ .*$/gm)).toEqual(['# Feature test document', '# 1 Introduction', '## 1.1 Scope', '## 1.2 Terms', '# 2 Methods', '## Appendix notes', '## 2.1 Checklist']);
+    expect(text).toContain('[x] Budget approved\n\n[ ] Contract signed');
+  });
+});
+
 describe('DOCX reader: merged cells and comments', () => {
   const documentXml = (body: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;

@@ -5,7 +5,11 @@ import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
 import { prepareOfficeHtml } from '../shared/office-html';
 import { corruptArchive, readZipEntries } from '../shared/office-zip';
+import type { HTMLElement } from 'node-html-parser';
+import { markCheckboxes } from './checkboxes';
 import { docxMetadata } from './docx-metadata';
+import { HEADING_STYLE_PREFIX } from './heading-numbers';
+import { rewriteDocumentPart } from './document-rewrite';
 import { applyListMarkers } from './list-markers';
 import { markListParagraphs } from './list-numbering';
 
@@ -21,6 +25,8 @@ const STYLE_MAP = [
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Source Code'] => pre:separator('\\n')",
+  // Headings found by numbering or outline level (heading-numbers.ts), by their style id.
+  ...[1, 2, 3, 4, 5, 6].map((level) => `p.${HEADING_STYLE_PREFIX}${level} => h${level}:fresh`),
 ];
 
 /** The parts mammoth reads: XML and relationships. Media stay compressed and unread. */
@@ -30,6 +36,9 @@ const isXmlPart = (name: string) => /\.(?:xml|rels)$/i.test(name);
  * DOCX, the markitdown way: mammoth turns the document into semantic HTML and the
  * HTML reader builds the tree, so lists, tables and links are read by one code path.
  * Images become `[Image: alt]` (mammoth is told not to read their bytes at all).
+ * What mammoth loses is put right in the XML before it reads it: text boxes and
+ * equations (document-rewrite.ts), list numbers and numbered headings (list-numbering.ts);
+ * checkboxes in its HTML (checkboxes.ts).
  */
 export const docxReader: DocumentReader = {
   name: 'docx',
@@ -41,11 +50,17 @@ export const docxReader: DocumentReader = {
     if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
     const metadata = docxMetadata(entries);
     // List numbers are worked out from the XML first: mammoth's HTML has lost them.
-    const html = await docxToHtml(markListParagraphs(entries));
-    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: applyListMarkers })}</body>`);
+    const html = await docxToHtml(markListParagraphs(rewriteDocumentPart(entries)));
+    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: rewriteHtml })}</body>`);
     return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
   },
 };
+
+/** The DOCX reader's own HTML fixes, in one pass over the parsed HTML (see OfficeHtmlOptions.rewrite). */
+function rewriteHtml(root: HTMLElement): void {
+  applyListMarkers(root);
+  markCheckboxes(root);
+}
 
 async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts

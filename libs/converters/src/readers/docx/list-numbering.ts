@@ -1,5 +1,6 @@
 import { parseXmlPart } from '../shared/office-xml';
 import { entryText } from '../shared/office-zip';
+import { HeadingNumbers, headingXml } from './heading-numbers';
 import { scanParagraphs } from './list-paragraphs';
 import { type ListLevel, type ListReference, NumberingDefinitions, W_NS } from './numbering-definitions';
 
@@ -22,41 +23,54 @@ const OFFICE_DOCUMENT = /\/officeDocument$/;
 /**
  * Returns the entries with every list paragraph of the main document marked with its
  * label, counted as Word counts (see ListCounter): continuing after interruptions (a
- * code block, a paragraph) until the list is restarted. A package without numbering,
- * or one whose parts do not parse, is returned unchanged: mammoth then reads it (or
- * reports it damaged) as before.
+ * code block, a paragraph) until the list is restarted. Paragraphs that Word shows
+ * as headings by their numbering or outline level are rewritten as headings with
+ * their number instead (heading-numbers.ts): the same scan serves both. A package
+ * without numbering or styles, or one whose parts do not parse, is returned
+ * unchanged: mammoth then reads it (or reports it damaged) as before.
  */
 export function markListParagraphs(entries: ReadonlyMap<string, Uint8Array>): ReadonlyMap<string, Uint8Array> {
   const documentPart = mainDocumentPart(entries);
   const folder = documentPart.includes('/') ? documentPart.slice(0, documentPart.lastIndexOf('/') + 1) : '';
   const numberingText = entryText(entries, `${folder}numbering.xml`);
+  const stylesText = entryText(entries, `${folder}styles.xml`);
   const documentText = entryText(entries, documentPart);
-  if (numberingText === undefined || documentText === undefined) return entries;
+  // Without numbering only outline levels can make headings, and only where the document sets one.
+  if (documentText === undefined || (numberingText === undefined && !(stylesText?.includes('outlineLvl') || documentText.includes('outlineLvl')))) return entries;
   let definitions: NumberingDefinitions;
   try {
-    const stylesText = entryText(entries, `${folder}styles.xml`);
-    definitions = new NumberingDefinitions(parseXmlPart(numberingText, 'numbering.xml', 'DOCX'), stylesText === undefined ? undefined : parseXmlPart(stylesText, 'styles.xml', 'DOCX'));
+    definitions = new NumberingDefinitions(
+      numberingText === undefined ? undefined : parseXmlPart(numberingText, 'numbering.xml', 'DOCX'),
+      stylesText === undefined ? undefined : parseXmlPart(stylesText, 'styles.xml', 'DOCX'),
+    );
   } catch {
     return entries;
   }
   const paragraphs = scanParagraphs(documentText);
   if (!paragraphs) return entries;
   const counter = new ListCounter();
-  const insertions: { at: number; text: string }[] = [];
+  const headings = new HeadingNumbers(definitions);
+  // Replacements of [at, end) in the part: a marker is inserted (end = at), a heading's w:pPr replaced.
+  const edits: { at: number; end: number; text: string }[] = [];
   for (const paragraph of paragraphs) {
+    const heading = paragraph.propertiesAt === undefined ? undefined : headings.heading(paragraph.properties);
+    if (heading) {
+      edits.push({ at: paragraph.propertiesAt!, end: paragraph.insertAt, text: headingXml(heading) });
+      continue;
+    }
     const reference = definitions.reference(paragraph.properties);
     if (!reference) continue;
     const level = definitions.level(reference);
     const value = counter.next(reference, level);
-    insertions.push({ at: paragraph.insertAt, text: marker(listMarkerName(level.ordered ? value : 'bullet')) });
+    edits.push({ at: paragraph.insertAt, end: paragraph.insertAt, text: marker(listMarkerName(level.ordered ? value : 'bullet')) });
   }
-  if (insertions.length === 0) return entries;
-  insertions.sort((a, b) => a.at - b.at);
+  if (edits.length === 0) return entries;
+  edits.sort((a, b) => a.at - b.at);
   let marked = '';
   let from = 0;
-  for (const { at, text } of insertions) {
+  for (const { at, end, text } of edits) {
     marked += documentText.slice(from, at) + text;
-    from = at;
+    from = end;
   }
   return new Map(entries).set(documentPart, new TextEncoder().encode(marked + documentText.slice(from)));
 }
@@ -94,7 +108,7 @@ function marker(name: string): string {
 }
 
 /** The main part named by the package relationships (almost always word/document.xml). */
-function mainDocumentPart(entries: ReadonlyMap<string, Uint8Array>): string {
+export function mainDocumentPart(entries: ReadonlyMap<string, Uint8Array>): string {
   const rels = entryText(entries, '_rels/.rels');
   const target = rels?.match(/<Relationship\b[^>]*>/g)?.find((tag) => OFFICE_DOCUMENT.test(/\bType="([^"]*)"/.exec(tag)?.[1] ?? ''));
   const path = target && /\bTarget="([^"]*)"/.exec(target)?.[1];

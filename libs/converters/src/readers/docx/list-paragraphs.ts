@@ -6,6 +6,8 @@ export interface ParagraphListProperties {
   ilvl?: string;
   /** The paragraph style, which may put it in a list. */
   pStyle?: string;
+  /** Its own outline level (0-8, 9 is body text): a heading without a heading style. */
+  outlineLvl?: string;
 }
 
 /** One paragraph of the main document, in document order (by its start tag). */
@@ -13,6 +15,8 @@ export interface ScannedParagraph {
   properties: ParagraphListProperties;
   /** Offset just after the paragraph's w:pPr (or its start tag): where a marker goes. */
   insertAt: number;
+  /** Offset of the paragraph's w:pPr start tag, when it has one: with insertAt, the span a rewrite replaces. */
+  propertiesAt?: number;
 }
 
 /** Comments, CDATA, processing instructions and doctype, or an element tag (attribute values may hold ">"). */
@@ -48,6 +52,7 @@ export function scanParagraphs(xml: string): ScannedParagraph[] | undefined {
     const properties = listProperties(stack, name);
     if (properties) properties[name as keyof ParagraphListProperties] = attributeValue(attributes, `${prefix}:val`);
     if (selfClosing) continue;
+    if (name === 'pPr' && stack.at(-1)?.name === 'p') stack.at(-1)!.paragraph!.propertiesAt = match.index ?? 0;
     const opened: (typeof stack)[number] = { name };
     if (name === 'p') {
       opened.paragraph = { properties: {}, insertAt: end };
@@ -58,7 +63,12 @@ export function scanParagraphs(xml: string): ScannedParagraph[] | undefined {
   return stack.length === 0 ? paragraphs : undefined;
 }
 
-const PROPERTY_PARENT: Readonly<Record<string, string[]>> = { pStyle: ['p', 'pPr'], numId: ['p', 'pPr', 'numPr'], ilvl: ['p', 'pPr', 'numPr'] };
+const PROPERTY_PARENT: Readonly<Record<string, string[]>> = {
+  pStyle: ['p', 'pPr'],
+  outlineLvl: ['p', 'pPr'],
+  numId: ['p', 'pPr', 'numPr'],
+  ilvl: ['p', 'pPr', 'numPr'],
+};
 
 /** The properties of the paragraph an element sets, when it is one of its own w:pPr (not a run's or a table's). */
 function listProperties(stack: readonly { name: string; paragraph?: ScannedParagraph }[], name: string): ParagraphListProperties | undefined {

@@ -35,9 +35,9 @@ export class NumberingDefinitions {
   private readonly abstracts = new Map<string, Element>();
   private readonly styles = new Map<string, Element>();
 
-  constructor(numbering: Document, styles: Document | undefined) {
-    for (const num of xmlChildrenNS(numbering.documentElement!, W_NS, 'num')) this.nums.set(attr(num, 'numId') ?? '', num);
-    for (const abstract of xmlChildrenNS(numbering.documentElement!, W_NS, 'abstractNum')) this.abstracts.set(attr(abstract, 'abstractNumId') ?? '', abstract);
+  constructor(numbering: Document | undefined, styles: Document | undefined) {
+    if (numbering) for (const num of xmlChildrenNS(numbering.documentElement!, W_NS, 'num')) this.nums.set(attr(num, 'numId') ?? '', num);
+    if (numbering) for (const abstract of xmlChildrenNS(numbering.documentElement!, W_NS, 'abstractNum')) this.abstracts.set(attr(abstract, 'abstractNumId') ?? '', abstract);
     if (styles) for (const style of xmlChildrenNS(styles.documentElement!, W_NS, 'style')) this.styles.set(attr(style, 'styleId') ?? '', style);
   }
 
@@ -69,6 +69,37 @@ export class NumberingDefinitions {
     };
   }
 
+  /** The w:lvl that defines a level as shown: the w:num's overriding one, else the abstract definition's. */
+  levelDefinition({ numId, level }: ListReference): Element | undefined {
+    const num = this.nums.get(numId);
+    const override = num && xmlChildrenNS(num, W_NS, 'lvlOverride').find((candidate) => attr(candidate, 'ilvl') === level);
+    const abstractId = this.abstractId(num, 0);
+    const abstract = abstractId === undefined ? undefined : this.abstracts.get(abstractId);
+    return child(override, 'lvl') ?? (abstract && xmlChildrenNS(abstract, W_NS, 'lvl').find((candidate) => attr(candidate, 'ilvl') === level));
+  }
+
+  /**
+   * The outline level (0 = top) a paragraph style gives, as Word's navigation pane
+   * shows it: a built-in "heading N" style, else w:outlineLvl (basedOn followed).
+   * Level 9 is body text: undefined.
+   */
+  styleOutlineLevel(styleId: string): number | undefined {
+    let style = this.styles.get(styleId);
+    for (let depth = 0; style && depth < 10; depth++) {
+      const heading = /^heading ([1-9])$/i.exec(attr(child(style, 'name'), 'val') ?? '');
+      if (heading) return Number(heading[1]) - 1;
+      const outline = Number(attr(child(child(style, 'pPr'), 'outlineLvl'), 'val'));
+      if (Number.isInteger(outline)) return outline >= 0 && outline < 9 ? outline : undefined;
+      style = this.styles.get(attr(child(style, 'basedOn'), 'val') ?? '');
+    }
+    return undefined;
+  }
+
+  /** A style mammoth already maps to a heading by name ("heading 1" to "heading 6"). */
+  isHeadingStyle(styleId: string): boolean {
+    return /^heading [1-6]$/i.test(attr(child(this.styles.get(styleId), 'name'), 'val') ?? '');
+  }
+
   /** The num's abstract definition, through w:numStyleLink indirections. */
   private abstractId(num: Element | undefined, depth: number): string | undefined {
     const id = attr(child(num, 'abstractNumId'), 'val');
@@ -93,11 +124,11 @@ export class NumberingDefinitions {
   }
 }
 
-function child(element: Element | undefined, name: string): Element | undefined {
+export function child(element: Element | undefined, name: string): Element | undefined {
   return element && xmlChildrenNS(element, W_NS, name)[0];
 }
 
-function attr(element: Element | undefined, name: string): string | undefined {
+export function attr(element: Element | undefined, name: string): string | undefined {
   const value = element?.getAttributeNS(W_NS, name);
   return value === null || value === undefined || value === '' ? undefined : value;
 }

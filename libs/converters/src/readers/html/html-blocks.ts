@@ -12,13 +12,17 @@ const HEADING = /^h([1-6])$/;
  * a <div>, say) becomes its own paragraph, as a browser would show it.
  */
 export function blocksOf(container: HTMLElement, insideContent: boolean): Block[] {
+  return blocksOfNodes(container.childNodes, insideContent);
+}
+
+function blocksOfNodes(nodes: readonly Node[], insideContent: boolean): Block[] {
   const blocks: Block[] = [];
   let pending: Node[] = [];
   const flush = () => {
     pushParagraph(blocks, inlineOf(pending, insideContent));
     pending = [];
   };
-  for (const node of container.childNodes) {
+  for (const node of nodes) {
     const block = isElement(node) ? blockElement(node, insideContent) : undefined;
     if (block === undefined) {
       pending.push(node);
@@ -76,14 +80,35 @@ function pushParagraph(blocks: Block[], content: Inline[]): void {
   if (!isBlankInline(normalized)) blocks.push({ type: 'paragraph', content: normalized });
 }
 
+/**
+ * A list's items. Content written directly in the list, outside any <li> (a sub-list
+ * nested without its item, or items whose tags cap-html-depth.ts removed), is shown
+ * as a browser shows it: with the item before it, or as an item of its own.
+ */
 function listBlock(list: HTMLElement, insideContent: boolean): Block[] {
-  const items: ListItem[] = childElements(list, 'li')
-    .map((item) => ({ blocks: blocksOf(item, insideContent) }))
-    .filter((item) => item.blocks.length > 0);
-  if (items.length === 0) return [];
+  const items: ListItem[] = [];
+  let loose: Node[] = [];
+  const flushLoose = () => {
+    const blocks = blocksOfNodes(loose, insideContent);
+    loose = [];
+    if (blocks.length === 0) return;
+    if (items.length > 0) items[items.length - 1].blocks.push(...blocks);
+    else items.push({ blocks });
+  };
+  for (const node of list.childNodes) {
+    if (isElement(node) && tagOf(node) === 'li') {
+      flushLoose();
+      items.push({ blocks: blocksOf(node, insideContent) });
+    } else {
+      loose.push(node);
+    }
+  }
+  flushLoose();
+  const kept = items.filter((item) => item.blocks.length > 0);
+  if (kept.length === 0) return [];
   const ordered = tagOf(list) === 'ol';
   const start = Number(list.getAttribute('start') ?? '1');
-  return [{ type: 'list', ordered, ...(ordered && Number.isInteger(start) && start !== 1 ? { start } : {}), items }];
+  return [{ type: 'list', ordered, ...(ordered && Number.isInteger(start) && start !== 1 ? { start } : {}), items: kept }];
 }
 
 /** Layout tables: the rows and cells are only boxes, so read their content in order. */

@@ -3,7 +3,15 @@ import type { HTMLElement } from 'node-html-parser';
 import type { Block } from '../../document';
 import { collapseWhitespace, startsContent } from './html-dom';
 import { blocksOf } from './html-blocks';
+import { capHtmlDepth } from './cap-html-depth';
 import { contentRoot } from './main-content';
+
+/**
+ * Deepest element nesting read as written; deeper elements are unwrapped (see
+ * cap-html-depth.ts). Real pages stay well below it; a list level takes two elements
+ * (<ul><li>), so this keeps the 64 list levels the document tree allows (cap-nesting.ts).
+ */
+export const MAX_ELEMENT_DEPTH = 128;
 
 export interface HtmlContent {
   metadata: DocumentMetadata;
@@ -14,7 +22,7 @@ export interface HtmlContent {
 export function htmlToDocument(html: string): HtmlContent {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
   const { parse } = require('node-html-parser') as typeof import('node-html-parser');
-  const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
+  const root = parse(capHtmlDepth(html, MAX_ELEMENT_DEPTH), { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
   const metadata = htmlMetadata(root);
   const main = contentRoot(root);
   return { metadata, blocks: blocksOf(main, startsContent(main)) };

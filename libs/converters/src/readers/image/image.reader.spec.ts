@@ -1,8 +1,10 @@
 import { convertDocument } from '../../convert';
-import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
+import { failureCode, fixture } from '../../testing/fixtures';
 
+/** Without OCR: the metadata-only description. OCR'd images are in image-ocr.spec.ts. */
 const convert = (bytes: Buffer, mimeType: string, fileName?: string) =>
-  convertDocument({ bytes, mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
+  convertDocument({ bytes, mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1, options: { ocr: 'off' } });
+const convertFixture = (name: string, mimeType: string) => convert(fixture(name), mimeType, name);
 
 /** Minimal headers: enough for the dimensions, which is all the reader looks at. */
 const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x20, 0x00, 0x10, 0x00, 0, 0, 0]), Buffer.from([0x3b])]);
@@ -19,7 +21,7 @@ function bmp(width: number, height: number): Buffer {
   return header;
 }
 
-describe('Image reader', () => {
+describe('Image reader with OCR off', () => {
   it('describes a PNG: dimensions, format and its tEXt title and author; one page, no OCR text', async () => {
     const result = await convertFixture('misc/photo.png', 'image/png');
     expect(result.outputs['text']).toBe('Image: 640×480 PNG\nTitle: Blue square\nAuthor: Ada Example\n');

@@ -1,6 +1,7 @@
 import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { MAX_JSON_CHARS } from './json.reader';
+import { MAX_INDENT_DEPTH } from './reindent-json';
 
 const convert = (source: string | Buffer, mimeType = 'application/json', fileName?: string) =>
   convertDocument({ bytes: Buffer.from(source), mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
@@ -33,6 +34,24 @@ describe('JSON reader', () => {
     expect(markdown.length).toBeLessThan(MAX_JSON_CHARS + 1000);
     expect(markdown).toMatch(/more characters not shown/);
   });
+
+  it('pretty-prints arrays and objects nested 100,000 deep, indentation capped, output capped', async () => {
+    for (const source of ['['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)]) {
+      const { outputs } = await convert(source);
+      expect(outputs['markdown'].length).toBeLessThan(MAX_JSON_CHARS + 1000);
+      expect(outputs['markdown']).toMatch(/more characters not shown/);
+      const longestIndent = Math.max(...outputs['text'].split('\n').map((line) => /^ */.exec(line)![0].length));
+      expect(longestIndent).toBe(2 * MAX_INDENT_DEPTH);
+    }
+  });
+
+  it('counts what it leaves out of a huge document without building it all', async () => {
+    // 4 MB of brackets; uncapped indentation would print 2,000,000 lines of up to 4 MB each.
+    const source = '['.repeat(2_000_000) + ']'.repeat(2_000_000);
+    const text = (await convert(source)).outputs['text'];
+    const omitted = Number(/\[… ([\d,]+) more characters not shown\]/.exec(text)![1].replace(/,/g, ''));
+    expect(omitted).toBeGreaterThan(500_000_000);
+  }, 60_000);
 
   it.each([
     ['truncated', '{"name": "doc'],

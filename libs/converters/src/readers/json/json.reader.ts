@@ -3,7 +3,7 @@ import { inputText } from '../decode-text';
 import { isNotebook, notebookToDocument } from '../notebook/notebook-to-document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { cappedCodeBlock } from '../shared/capped-code-block';
+import { boundedCodeBlock } from './bounded-text';
 import { parseJson } from './parse-json';
 import { reindentJson } from './reindent-json';
 
@@ -22,6 +22,6 @@ export const jsonReader: DocumentReader = {
     const text = inputText(input).replace(/^\uFEFF/, '');
     const value = parseJson(text, 'JSON');
     if (isNotebook(value)) return notebookToDocument(value, input.maxPages);
-    return { pages: 1, metadata: {}, blocks: cappedCodeBlock(reindentJson(text), 'json', MAX_JSON_CHARS) };
+    return { pages: 1, metadata: {}, blocks: boundedCodeBlock(reindentJson(text, MAX_JSON_CHARS), 'json', MAX_JSON_CHARS) };
   },
 };

@@ -1,6 +1,6 @@
 import { convertDocument } from '../../convert';
 import { convertFixture } from '../../testing/fixtures';
-import { splitFrontMatter } from './markdown.reader';
+import { capQuoteMarkers, splitFrontMatter } from './markdown.reader';
 
 describe('markdown reader (sample.md)', () => {
   let markdown: string;
@@ -57,5 +57,25 @@ describe('splitFrontMatter', () => {
 
   it('leaves documents without front matter alone', () => {
     expect(splitFrontMatter('# Only body\n---\n')).toEqual({ frontMatter: {}, body: '# Only body\n---\n' });
+  });
+});
+
+describe('markdown nested deeper than any real document', () => {
+  const convert = (source: string) => convertDocument({ bytes: Buffer.from(source), mimeType: 'text/markdown', formats: ['markdown', 'text'], maxPages: 1 });
+
+  it('reads a 100,000-deep block quote and everything after it', async () => {
+    const { outputs } = await convert(`# Title\n\n${'>'.repeat(100_000)} quoted\n\nafter the quote\n`);
+    expect(outputs['text']).toContain('quoted');
+    expect(outputs['text']).toContain('after the quote');
+    expect(outputs['markdown']).toContain('> '.repeat(32) + 'quoted');
+  });
+
+  it('reads raw HTML nested 100,000 deep inside markdown', async () => {
+    const { outputs } = await convert(`intro\n\n${'<div>'.repeat(100_000)}\n\ndeep words\n`);
+    expect(outputs['text']).toContain('deep words');
+  }, 30_000);
+
+  it('capQuoteMarkers leaves ordinary quotes alone', () => {
+    expect(capQuoteMarkers('> a\n> > b\n>>> c\n')).toBe('> a\n> > b\n>>> c\n');
   });
 });

@@ -17,11 +17,25 @@ export const markdownReader: DocumentReader = {
     const { frontMatter, body } = splitFrontMatter(inputText(input));
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser loads on first use only
     const MarkdownIt = require('markdown-it') as typeof import('markdown-it');
-    const html = new MarkdownIt({ html: true, linkify: false }).render(body);
+    const html = new MarkdownIt({ html: true, linkify: false }).render(capQuoteMarkers(body));
     const { blocks } = htmlToDocument(`<body>${html}</body>`);
     return { pages: 1, metadata: frontMatter, blocks: withTitleHeading(blocks, frontMatter.title) };
   },
 };
+
+/** Block quotes nested deeper than this are read at this depth (the document tree caps nesting at 64 anyway). */
+const MAX_QUOTE_DEPTH = 32;
+const DEEP_QUOTE = new RegExp(`^((?:[ \\t]*>){${MAX_QUOTE_DEPTH}})(?:[ \\t]*>)+`, 'gm');
+
+/**
+ * markdown-it stops parsing the rest of the document at its nesting limit (100), so
+ * one line of 100,000 `>` from a broken generator would swallow every line after it.
+ * Extra markers beyond MAX_QUOTE_DEPTH are dropped first; the text stays. (Lists
+ * cannot get that deep: each level costs its indentation on every line.)
+ */
+export function capQuoteMarkers(markdown: string): string {
+  return markdown.replace(DEEP_QUOTE, '$1');
+}
 
 const FRONT_MATTER = /^---\n([\s\S]*?)\n(?:---|\.\.\.)\n/;
 const FRONT_MATTER_KEYS: Record<string, keyof DocumentMetadata> = {

@@ -2,6 +2,7 @@ import { listMarker } from './list-marker';
 import { splitNarrowColumns } from './narrow-columns';
 import type { LineSegment, PdfLine } from './pdf-lines';
 import { type CellLines, type PdfTable, tableFromCells } from './pdf-table';
+import { rowAbove, withRowAbove } from './table-header-rows';
 
 /** Rows needed before aligned text counts as a table. */
 const MIN_ROWS = 3;
@@ -21,7 +22,10 @@ export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTab
   for (let i = 0; i < lines.length; ) {
     const found = tableAt(lines, i);
     if (found) {
-      out.push(found.table);
+      const above = out[out.length - 1];
+      const row = above && !('kind' in above) ? rowAbove(above, found.table, found.starts) : undefined;
+      if (row && above && !('kind' in above)) out[out.length - 1] = withRowAbove(found.table, row, above);
+      else out.push(found.table);
       i = found.end;
     } else out.push(lines[i++]);
   }
@@ -41,13 +45,16 @@ function isBoldRow(line: PdfLine | undefined): boolean {
  * A table starting at `start`: three rows, or two when the first is a bold header over
  * a regular row (a table that a page break cut short, or a one-row table).
  */
-function tableAt(lines: readonly PdfLine[], start: number): { table: PdfTable; end: number } | undefined {
+function tableAt(lines: readonly PdfLine[], start: number): Found | undefined {
   if (!isRow(lines[start])) return undefined;
   const headed = isBoldRow(lines[start]) && lines[start + 1] !== undefined && isRow(lines[start + 1]) && !isBoldRow(lines[start + 1]);
   return tableWith(lines, start, MIN_ROWS) ?? (headed ? tableWith(lines, start, 2) : undefined);
 }
 
-function tableWith(lines: readonly PdfLine[], start: number, minRows: number): { table: PdfTable; end: number } | undefined {
+/** A table, the index of the line after it, and where each of its columns' text starts. */
+type Found = { table: PdfTable; end: number; starts: number[] };
+
+function tableWith(lines: readonly PdfLine[], start: number, minRows: number): Found | undefined {
   let end = start + 1;
   // Until two lines are seen, a wrapped line may sit at most ordinary leading below.
   let pitch = lines[start].size * 1.4;
@@ -85,7 +92,8 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): {
   const first = lines[start];
   const left = Math.min(...candidates.slice(0, taken).map((line) => line.x));
   const right = Math.max(...candidates.slice(0, taken).map((line) => line.right));
-  return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, table }, end: start + taken };
+  const starts = columns.map((_, col) => Math.min(...segments.slice(0, taken).flatMap((row, i) => row.filter((_, k) => colsOf(i)[k] === col).map((segment) => segment.x))));
+  return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, table }, end: start + taken, starts };
 }
 
 /**
@@ -125,9 +133,17 @@ function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[
     const others = clusters(members.map((segment) => edgeOf(segment, anchor.edge === 'left' ? 'right' : 'left')));
     if (others.length === 1) anchor.other = others[0].at;
   }
+  // A right-aligned column is found once per value width (4120 and 610 start at two
+  // x, or 610 is found by its right edge): anchors whose cells all end at one x are
+  // one column, kept as the anchor of its widest values (the leftmost start).
+  const rightOf = (anchor: Anchor) => (anchor.edge === 'right' ? anchor.at : anchor.other);
+  const merged = anchors.filter((anchor) => {
+    const right = rightOf(anchor);
+    return right === undefined || !anchors.some((other) => other !== anchor && other.edge === 'left' && other.other !== undefined && Math.abs(other.other - right) <= ALIGN && (anchor.edge === 'right' || other.at < anchor.at));
+  });
   // Order columns by where their text sits: a right anchor's column starts left of its edge.
   const start = (anchor: Anchor) => (anchor.edge === 'left' ? anchor.at : Math.min(...unexplained.filter((s) => Math.abs(s.right - anchor.at) <= ALIGN).map((s) => s.x)));
-  return anchors.sort((a, b) => start(a) - start(b));
+  return merged.sort((a, b) => start(a) - start(b));
 }
 
 function edgeOf(segment: LineSegment, edge: Anchor['edge']): number {

@@ -8,57 +8,25 @@ export interface Box {
   chars: number;
 }
 
-/** Sides of a gutter need this many lines each: a few aligned lines are a table, not columns. */
+/** Each column needs this many lines: a few aligned lines are a table, not columns. */
 const MIN_COLUMN_LINES = 5;
 /** Median characters per column line: table cells are short, prose lines are not. */
 const MIN_LINE_CHARS = 15;
 /** Median share of the column width a line fills: prose is set to the column width. */
 const MIN_FILL = 0.6;
-
+/** A gutter narrower than this (points) is a word space that happens to line up. */
+const MIN_GUTTER = 6;
 /**
- * Splits a page into reading regions: a two-column band is read left column first,
- * then right; lines spanning both columns (a title, a closing note) stay where they
- * are, between bands. The gutter is the widest vertical strip in the middle of the
- * page that the fewest lines cross, accepted only when both sides hold several
- * lines of prose (so a borderless table's cell gap is not taken for a gutter).
- * Returns the elements regrouped in reading order; a page without a gutter is one region.
+ * Share of the page's lines that may cross a gutter: the full-width title, abstract,
+ * wide tables and figures of a column layout. More than that and the strip is a gap
+ * inside single-column content.
  */
+const MAX_CROSSING = 0.25;
+
 export interface Region<T> {
   elements: T[];
-  /** One side of a two-column band (its own right edge), not full page width. */
+  /** One column of a multi-column band (its own right edge), not full page width. */
   column: boolean;
-}
-
-export function readingRegions<T>(elements: readonly T[], boxOf: (element: T) => Box): Array<Region<T>> {
-  const boxes = elements.map(boxOf);
-  const gutter = findGutter(boxes);
-  if (!gutter) return [{ elements: [...elements], column: false }];
-  const lines = rawLines(elements.map((element, i) => ({ element, box: boxes[i] })));
-  const crosses = (box: Box) => box.left < gutter.right && box.right > gutter.left;
-  if (!validColumns(lines.filter((line) => !line.some((e) => crosses(e.box))), gutter.left)) return [{ elements: [...elements], column: false }];
-
-  const regions: Array<Region<T>> = [];
-  let left: T[] = [];
-  let right: T[] = [];
-  let full: T[] = [];
-  const flushBand = () => {
-    if (left.length > 0) regions.push({ elements: left, column: true });
-    if (right.length > 0) regions.push({ elements: right, column: true });
-    [left, right] = [[], []];
-  };
-  for (const line of lines) {
-    if (line.some((e) => crosses(e.box))) {
-      flushBand();
-      full.push(...line.map((e) => e.element));
-      continue;
-    }
-    if (full.length > 0) regions.push({ elements: full, column: false });
-    full = [];
-    for (const { element, box } of line) (box.right <= gutter.left ? left : right).push(element);
-  }
-  flushBand();
-  if (full.length > 0) regions.push({ elements: full, column: false });
-  return regions;
 }
 
 interface Gutter {
@@ -66,37 +34,107 @@ interface Gutter {
   right: number;
 }
 
-/** The widest run of x positions (middle 60% of the text width) crossed by the fewest boxes. */
-function findGutter(boxes: readonly Box[]): Gutter | undefined {
+type Entry<T> = { element: T; box: Box };
+
+/**
+ * Splits a page into reading regions: a band of two, three or more columns is read
+ * column by column, left to right; lines that cross a gutter (a title, an abstract
+ * set full width, a wide table) stay where they are, between bands. Gutters are
+ * vertical strips in the middle of the page that almost no line crosses, accepted
+ * only when every column between them holds several lines of prose, so that the cell
+ * gaps of a borderless table are not taken for gutters.
+ * Returns the elements regrouped in reading order; a page without a gutter is one region.
+ */
+export function readingRegions<T>(elements: readonly T[], boxOf: (element: T) => Box): Array<Region<T>> {
+  const entries = elements.map((element) => ({ element, box: boxOf(element) }));
+  const lines = rawLines(entries);
+  const gutters = findGutters(entries.map((entry) => entry.box), lines);
+  if (gutters.length === 0) return [{ elements: [...elements], column: false }];
+  const crosses = (box: Box) => gutters.some((gutter) => box.left < gutter.right && box.right > gutter.left);
+  const columnOf = (box: Box) => gutters.filter((gutter) => box.left >= gutter.right).length;
+
+  const regions: Array<Region<T>> = [];
+  let band: T[][] = gutters.map(() => []).concat([[]]);
+  let full: T[] = [];
+  const flushBand = () => {
+    for (const column of band) if (column.length > 0) regions.push({ elements: column, column: true });
+    band = band.map(() => []);
+  };
+  for (const line of lines) {
+    if (line.some((entry) => crosses(entry.box))) {
+      flushBand();
+      full.push(...line.map((entry) => entry.element));
+      continue;
+    }
+    if (full.length > 0) regions.push({ elements: full, column: false });
+    full = [];
+    for (const { element, box } of line) band[columnOf(box)].push(element);
+  }
+  flushBand();
+  if (full.length > 0) regions.push({ elements: full, column: false });
+  return regions;
+}
+
+/**
+ * Gutters, left to right: for each run of x positions (middle 80% of the text width)
+ * crossed by few lines, the part crossed by the fewest; then, while some column
+ * between them is not prose, the narrower gutter beside it is dropped.
+ */
+function findGutters<T>(boxes: readonly Box[], lines: Array<Array<Entry<T>>>): Gutter[] {
   const text = boxes.filter((box) => box.chars > 0);
-  if (text.length < MIN_COLUMN_LINES * 2) return undefined;
+  if (text.length < MIN_COLUMN_LINES * 2) return [];
   const minX = Math.min(...text.map((box) => box.left));
   const maxX = Math.max(...text.map((box) => box.right));
-  const from = Math.floor(minX + (maxX - minX) * 0.2);
-  const to = Math.ceil(maxX - (maxX - minX) * 0.2);
-  let best: Gutter | undefined;
-  let bestCount = Infinity;
-  let run: { start: number; count: number } | undefined;
-  for (let x = from; x <= to + 1; x++) {
-    const count = x > to ? Infinity : boxes.filter((box) => box.left < x && box.right > x).length;
-    if (run && count !== run.count) {
-      const width = x - run.start;
-      if (run.count < bestCount || (run.count === bestCount && best && width > best.right - best.left)) {
-        best = { left: run.start, right: x - 1 };
-        bestCount = run.count;
-      }
-      run = undefined;
+  const from = Math.floor(minX + (maxX - minX) * 0.1);
+  const to = Math.ceil(maxX - (maxX - minX) * 0.1);
+  const limit = Math.max(1, Math.floor(lines.length * MAX_CROSSING));
+  // A page number or footnote mark centred in the gutter does not close it (a line
+  // that holds one still reads as full width, and it sits at the page's edge).
+  const wide = boxes.filter((box) => box.chars === 0 || box.chars > 3);
+  const counts: number[] = [];
+  for (let x = from; x <= to; x++) counts.push(wide.filter((box) => box.left < x && box.right > x).length);
+
+  const gutters: Gutter[] = [];
+  for (let i = 0; i < counts.length; ) {
+    if (counts[i] > limit) {
+      i++;
+      continue;
     }
-    if (!run && count !== Infinity) run = { start: x, count };
+    let end = i;
+    while (end < counts.length && counts[end] <= limit) end++;
+    const best = widestMinimum(counts.slice(i, end));
+    if (best.right - best.left >= MIN_GUTTER) gutters.push({ left: from + i + best.left, right: from + i + best.right });
+    i = end;
   }
-  // A gutter narrower than a few points is a word space that happens to line up.
-  return best && best.right - best.left >= 6 ? best : undefined;
+  while (gutters.length > 0) {
+    const failing = failingColumn(lines, gutters);
+    if (failing === undefined) break;
+    // Column k lies between gutters k-1 and k: drop the narrower of the two.
+    const sides = [failing - 1, failing].filter((k) => k >= 0 && k < gutters.length);
+    const drop = sides.sort((a, b) => gutters[a].right - gutters[a].left - (gutters[b].right - gutters[b].left))[0];
+    gutters.splice(drop, 1);
+  }
+  return gutters;
+}
+
+/** The widest run of positions holding the smallest count, as offsets [left, right]. */
+function widestMinimum(counts: readonly number[]): Gutter {
+  const min = Math.min(...counts);
+  let best: Gutter = { left: 0, right: 0 };
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] !== min) continue;
+    let end = i;
+    while (end + 1 < counts.length && counts[end + 1] === min) end++;
+    if (end - i > best.right - best.left) best = { left: i, right: end };
+    i = end;
+  }
+  return best;
 }
 
 /** Elements grouped by baseline (tables and text alike), top to bottom. */
-function rawLines<T>(entries: Array<{ element: T; box: Box }>): Array<Array<{ element: T; box: Box }>> {
+function rawLines<T>(entries: Array<Entry<T>>): Array<Array<Entry<T>>> {
   const sorted = [...entries].sort((a, b) => a.box.y - b.box.y);
-  const lines: Array<Array<{ element: T; box: Box }>> = [];
+  const lines: Array<Array<Entry<T>>> = [];
   for (const entry of sorted) {
     const line = lines[lines.length - 1];
     if (line && Math.abs(entry.box.y - line[0].box.y) < 2) line.push(entry);
@@ -105,19 +143,21 @@ function rawLines<T>(entries: Array<{ element: T; box: Box }>): Array<Array<{ el
   return lines;
 }
 
-/** Both sides of the gutter must look like columns of prose. */
-function validColumns(lines: Array<Array<{ box: Box }>>, gutter: number): boolean {
-  const sides = [0, 1].map((side) =>
-    lines
-      .map((line) => line.map((e) => e.box).filter((box) => (box.right <= gutter) === (side === 0)))
+/** The first column (0 = leftmost) that does not look like a column of prose, if any. */
+function failingColumn<T>(lines: Array<Array<Entry<T>>>, gutters: readonly Gutter[]): number | undefined {
+  const crosses = (box: Box) => gutters.some((gutter) => box.left < gutter.right && box.right > gutter.left);
+  const inColumn = lines.filter((line) => !line.some((entry) => crosses(entry.box)));
+  for (let k = 0; k <= gutters.length; k++) {
+    const [left, right] = [gutters[k - 1]?.right ?? -Infinity, gutters[k]?.left ?? Infinity];
+    const column = inColumn
+      .map((line) => line.map((entry) => entry.box).filter((box) => box.left >= left && box.right <= right))
       .filter((boxes) => boxes.length > 0)
-      .map((boxes) => ({ left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), chars: boxes.reduce((sum, b) => sum + b.chars, 0) })),
-  );
-  return sides.every((side) => {
-    if (side.length < MIN_COLUMN_LINES) return false;
-    const width = Math.max(...side.map((l) => l.right)) - Math.min(...side.map((l) => l.left));
-    return median(side.map((l) => l.chars)) >= MIN_LINE_CHARS && median(side.map((l) => (l.right - l.left) / width)) >= MIN_FILL;
-  });
+      .map((boxes) => ({ left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), chars: boxes.reduce((sum, b) => sum + b.chars, 0) }));
+    if (column.length < MIN_COLUMN_LINES) return k;
+    const width = Math.max(...column.map((l) => l.right)) - Math.min(...column.map((l) => l.left));
+    if (median(column.map((l) => l.chars)) < MIN_LINE_CHARS || median(column.map((l) => (l.right - l.left) / width)) < MIN_FILL) return k;
+  }
+  return undefined;
 }
 
 function median(values: number[]): number {

@@ -1,3 +1,5 @@
+import { type Matrix, multiply } from './matrix';
+
 /** A horizontal or vertical ruling line in top-left page coordinates. */
 export interface Rule {
   horizontal: boolean;
@@ -6,8 +8,6 @@ export interface Rule {
   from: number;
   to: number;
 }
-
-type Matrix = [number, number, number, number, number, number];
 
 interface OperatorList {
   fnArray: number[];
@@ -108,16 +108,4 @@ function thinBoxes(data: ArrayLike<number>, map: (x: number, y: number) => Point
   if (bottom - top <= THIN && right - left > THIN) return [{ horizontal: true, at: (top + bottom) / 2, from: left, to: right }];
   if (right - left <= THIN && bottom - top > THIN) return [{ horizontal: false, at: (left + right) / 2, from: top, to: bottom }];
   return [];
-}
-
-/** `m` applied after `base`: the PDF `cm` operator. */
-function multiply(m: Matrix, base: Matrix): Matrix {
-  return [
-    m[0] * base[0] + m[1] * base[2],
-    m[0] * base[1] + m[1] * base[3],
-    m[2] * base[0] + m[3] * base[2],
-    m[2] * base[1] + m[3] * base[3],
-    m[4] * base[0] + m[5] * base[2] + base[4],
-    m[4] * base[1] + m[5] * base[3] + base[5],
-  ];
 }

@@ -1,6 +1,7 @@
 import type { Block, BlockPosition, HeadingLevel, List } from '../../document';
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { listMarker } from './list-marker';
+import { numberedLevels, sectionDepth } from './numbered-headings';
 import { dropSoftHyphens } from './normalize-text';
 import { type FlowElement, isTable } from './pdf-table';
 import type { PdfLine, TextRun } from './pdf-lines';
@@ -27,6 +28,7 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
     const element = flow[index];
     return element && !isTable(element) ? element : undefined;
   };
+  const headings = headingLevels(lines, metrics);
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
   // The lines of the block being built (a list's: all of them), for its page and box.
@@ -52,7 +54,7 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
       return;
     }
     const previous = lineAt(index - 1);
-    const level = headingLevel(line, previous, lineAt(index + 1), metrics);
+    const level = headings.get(line);
     if (level !== undefined) {
       if (open.kind === 'heading' && open.level === level && previous && sameBlockGap(previous, line, line.size * 1.6)) {
         open.text += ` ${line.text}`;
@@ -138,6 +140,47 @@ function positionOf(lines: readonly PdfLine[]): BlockPosition {
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
+}
+
+/**
+ * Every heading line's level: by type size and weight (styledLevel), overridden by
+ * section numbering where the document numbers its sections (numbered-headings.ts);
+ * an unnumbered heading in the style of numbered ones ("Abstract", "References") takes
+ * their level.
+ */
+function headingLevels(lines: readonly PdfLine[], metrics: LayoutMetrics): Map<PdfLine, HeadingLevel> {
+  const styled = new Map<PdfLine, HeadingLevel>();
+  lines.forEach((line, i) => {
+    const level = headingLevel(line, lines[i - 1], lines[i + 1], metrics);
+    if (level !== undefined) styled.set(line, level);
+  });
+  const standsAlone = (i: number) =>
+    (i === 0 || !continuesBlock(lines[i - 1], lines[i], metrics)) && (i + 1 >= lines.length || !continuesBlock(lines[i], lines[i + 1], metrics));
+  const numbered = numberedLevels(lines, (line) => styled.get(line), standsAlone);
+  const byStyle = new Map<string, HeadingLevel>();
+  // Sub-sections of a numbered document are numbered too: an unnumbered line in their
+  // style (an author line under the title, set in the same size) is not one.
+  const subsectionStyles = new Set<string>();
+  // The same size in a lighter weight than numbered sub-sections (a regular author line
+  // under the title, beside bold sub-section heads) is not a heading either.
+  const lighterThanSubsections = new Set<number>();
+  for (const [line, level] of numbered) {
+    if (sectionDepth(line.text) === 1 && !byStyle.has(headingKey(line))) byStyle.set(headingKey(line), level);
+    if ((sectionDepth(line.text) ?? 0) >= 2) {
+      subsectionStyles.add(headingKey(line));
+      if (line.bold) lighterThanSubsections.add(line.size);
+    }
+  }
+  const notHeadingStyle = (line: PdfLine, key: string) =>
+    !byStyle.has(key) && (subsectionStyles.has(key) || (!line.bold && lighterThanSubsections.has(line.size)));
+  const out = new Map<PdfLine, HeadingLevel>();
+  for (const line of lines) {
+    const key = headingKey(line);
+    const unnumbered = styled.has(line) && !notHeadingStyle(line, key) ? (byStyle.get(key) ?? styled.get(line)) : undefined;
+    const level = numbered.get(line) ?? unnumbered;
+    if (level !== undefined) out.set(line, level);
+  }
+  return out;
 }
 
 function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {

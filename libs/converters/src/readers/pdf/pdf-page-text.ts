@@ -1,6 +1,7 @@
 import type { Pdfjs } from './load-pdfjs';
 import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
+import { largestImage } from './page-images';
 import { type Rule, pageRules } from './page-rules';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
@@ -32,6 +33,10 @@ export interface PdfPageText {
   items: PdfTextItem[];
   /** Ruling lines (table borders). */
   rules: Rule[];
+  /** Share of the page (0-1) covered by its largest image: near 1 on a scanned page. */
+  imageCoverage?: number;
+  /** That image's resolution in dots per inch, when known. */
+  imageDpi?: number;
 }
 
 /**
@@ -56,8 +61,18 @@ export async function readPageText(pdfjs: Pdfjs, document: PdfDocument, pageNumb
       if (text !== '') items.push({ text, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style, rtl: item.dir === 'rtl' });
     }
     const links = linkAreas(await page.getAnnotations({ intent: 'display' }), viewport);
-    const rules = pageRules(operators, pdfjs.OPS, (x, y) => viewport.convertToViewportPoint(x, y));
-    return { page: pageNumber, width: viewport.width, height: viewport.height, items: applyLinks(items, links), rules };
+    const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
+    const rules = pageRules(operators, pdfjs.OPS, toPage);
+    const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
+    return {
+      page: pageNumber,
+      width: viewport.width,
+      height: viewport.height,
+      items: applyLinks(items, links),
+      rules,
+      imageCoverage: image.coverage,
+      ...(image.dpi ? { imageDpi: image.dpi } : {}),
+    };
   } finally {
     page.cleanup();
   }
@@ -66,9 +81,12 @@ export async function readPageText(pdfjs: Pdfjs, document: PdfDocument, pageNumb
 function fontStyle(page: PdfPage, fontId: string, family: string | undefined): Pick<PdfTextItem, 'bold' | 'italic' | 'mono'> {
   const font: unknown = page.commonObjs.has(fontId) ? page.commonObjs.get(fontId) : undefined;
   const name = font && typeof font === 'object' && 'name' in font && typeof font.name === 'string' ? font.name : '';
+  // TeX and URW names say it differently: NimbusRomNo9L-Medi (Times bold), CMBX10 and
+  // CMSSBX (Computer Modern bold), CMTI/CMSL (italic, slanted), …-ReguItal.
+  const base = name.replace(/^[A-Z]{6}\+/, '');
   return {
-    bold: /bold|black|heavy|semibold|demi/i.test(name),
-    italic: /italic|oblique/i.test(name),
+    bold: /bold|black|heavy|semibold|demi|-medi(?:ital)?$|^cmbx|^cmssbx|^cmb\d/i.test(base),
+    italic: /ital|oblique|^cmti|^cmsl|^cmbxti|^cmssi/i.test(base),
     mono: family === 'monospace' || /mono|courier|consol|menlo|typewriter/i.test(name),
   };
 }

@@ -1,48 +1,48 @@
+import { selectedPages } from '@docformat/contracts';
+import { DEFAULT_CONVERSION_OPTIONS } from '../../conversion-options';
 import type { IntermediateDocument } from '../../document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { loadPdfjs, pdfjsDataPaths } from './load-pdfjs';
+import { ocrPdfPages } from './ocr-pages';
+import { type OpenPdf, openPdf } from './pdf-document';
 import { layoutPages } from './page-layout';
 import { pdfFailure } from './pdf-failure';
-import { type PdfInfo, pdfMetadata } from './pdf-metadata';
+import { pdfMetadata } from './pdf-metadata';
 import { type PdfPageText, readPageText } from './pdf-page-text';
 
 /**
- * PDF via pdf.js (pdfjs-dist, loaded on first read). pdf.js only reads: page count,
- * metadata and positioned text come out, and everything after that (columns, lines,
- * tables (joined across page breaks), headers and footers, paragraphs, headings, lists) is plain layout code that never throws
- * a JobFailure of its own.
+ * PDF through pdf-parse (loading, info, page images for OCR) and the pdf.js document
+ * it loaded (positioned text, fonts, ruling lines). Pages without a usable text layer
+ * are OCR'd (see ocr-pages.ts); every page's words then go through one layout
+ * analysis (page-layout.ts), which never throws a JobFailure of its own.
  */
 export const pdfReader: DocumentReader = {
   name: 'pdf',
   accepts: { mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'], extensions: ['pdf'] },
   async read(input: ReaderInput): Promise<IntermediateDocument> {
-    const { pages, info } = await extractText(input);
-    return { pages: pages.length, metadata: pdfMetadata(info), blocks: layoutPages(pages) };
+    const options = input.options ?? DEFAULT_CONVERSION_OPTIONS;
+    let pdf: OpenPdf | undefined;
+    try {
+      pdf = await openPdf(input.bytes);
+      if (pdf.pageCount < 1) throw new Error('The PDF has no pages');
+      const wanted = selectedPages(options.pages, pdf.pageCount);
+      // The limit is on the work: a selection of 10 pages from a long PDF is fine.
+      assertPageLimit(wanted.length, input.maxPages);
+      const texts: PdfPageText[] = [];
+      for (const page of wanted) texts.push(await readPageText(pdf.pdfjs, pdf.document, page));
+      const { pages, ocr } = await ocrPdfPages(pdf, texts, options);
+      return {
+        pages: pdf.pageCount,
+        metadata: pdfMetadata(pdf.info),
+        blocks: layoutPages(pages),
+        ...(wanted.length < pdf.pageCount ? { pagesConverted: wanted } : {}),
+        ...(ocr.length > 0 ? { ocr } : {}),
+      };
+    } catch (error) {
+      throw pdfFailure(error);
+    } finally {
+      await pdf?.close();
+    }
   },
 };
 
-async function extractText(input: ReaderInput): Promise<{ pages: PdfPageText[]; info: PdfInfo }> {
-  const pdfjs = await loadPdfjs();
-  const task = pdfjs.getDocument({
-    data: new Uint8Array(input.bytes),
-    ...pdfjsDataPaths(),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
-  try {
-    const document = await task.promise;
-    if (document.numPages < 1) throw new Error('The PDF has no pages');
-    assertPageLimit(document.numPages, input.maxPages);
-    const { info } = await document.getMetadata();
-    const pages: PdfPageText[] = [];
-    for (let page = 1; page <= document.numPages; page++) pages.push(await readPageText(pdfjs, document, page));
-    return { pages, info: (info ?? {}) as PdfInfo };
-  } catch (error) {
-    throw pdfFailure(error);
-  } finally {
-    await task.destroy();
-  }
-}

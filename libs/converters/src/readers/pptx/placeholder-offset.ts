@@ -14,7 +14,7 @@ export interface Placeholder {
 
 /** The `p:ph` of a shape or graphic frame, if it is a placeholder. */
 export function placeholderOf(shape: XmlElement): Placeholder | undefined {
-  const ph = path(shape, 'nvSpPr', 'nvPr', 'ph') ?? path(shape, 'nvGraphicFramePr', 'nvPr', 'ph');
+  const ph = path(shape, 'nvSpPr', 'nvPr', 'ph') ?? path(shape, 'nvGraphicFramePr', 'nvPr', 'ph') ?? path(shape, 'nvPicPr', 'nvPr', 'ph');
   if (!ph) return undefined;
   return { type: attr(ph, 'type') ?? 'obj', idx: attr(ph, 'idx') };
 }

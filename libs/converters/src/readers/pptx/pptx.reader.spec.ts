@@ -63,6 +63,38 @@ describe('PPTX reader: pandoc deck (deck.pptx)', () => {
   });
 });
 
+describe('PPTX reader: charts and pictures (media-deck.pptx, media-deck-libreoffice.pptx)', () => {
+  const outputsOf = async (file: string) => (await convertFixture(file, PPTX)).outputs as { markdown: string; text: string };
+
+  it('writes a chart as its title and a table of its cached data, values formatted as shown', async () => {
+    const { markdown, text } = await outputsOf('office-data/media-deck.pptx');
+    // A bar + line combo: every series across, the empty South Q3 point stays an empty cell.
+    expect(markdown).toContain(
+      'Figures from the finance team.\n\nChart: Revenue and growth\n\n| Category | North | South | Growth |\n| --- | --- | --- | --- |\n'
+        + '| Q1 2024 | 1,200 | 950 | 5.0% |\n| Q2 2024 | 1,351 | 990 | 12.5% |\n| Q3 2024 | 1,410 |  | 4.3% |\n| Q4 2024 | 1,600 | 1,100 | 13.5% |',
+    );
+    // A pie chart without a title.
+    expect(markdown).toContain('\n\nChart\n\n| Category | Share |\n| --- | --- |\n| Hardware | 50% |\n| Services | 30% |\n| Licences | 20% |\n');
+    expect(text).toContain('Chart: Revenue and growth\n\nCategory\tNorth\tSouth\tGrowth\nQ1 2024\t1,200\t950\t5.0%\n');
+  });
+
+  it('writes pictures as their description: ![alt](file) in markdown, the alt text in text', async () => {
+    const { markdown, text } = await outputsOf('office-data/media-deck.pptx');
+    expect(markdown).toContain('Taken at the Lisbon office.\n\n![Team photo: six people in front of the Lisbon office](team-photo.png)\n\n![Company logo](team-photo.png)\n\nChart\n');
+    expect(text).toContain('Taken at the Lisbon office.\n\nTeam photo: six people in front of the Lisbon office\n\nCompany logo\n\nChart\n');
+    // The picture without a description (decorative) adds nothing, and no bytes ever appear.
+    expect(markdown.match(/!\[/g)).toHaveLength(2);
+    for (const output of [markdown, text]) expect(output).not.toMatch(/base64|iVBOR/);
+  });
+
+  it('reads the charts and pictures as LibreOffice writes them (series named by cache, format codes dropped)', async () => {
+    const { markdown } = await outputsOf('office-data/media-deck-libreoffice.pptx');
+    expect(markdown).toContain('| Category | North | South | Growth |\n| --- | --- | --- | --- |\n| Q1 2024 | 1200 | 950 | 0.05 |');
+    expect(markdown).toContain('| Hardware | 0.5 |');
+    expect(markdown).toContain('![Team photo: six people in front of the Lisbon office](image1.png)');
+  });
+});
+
 describe('PPTX reader: hand-built deck', () => {
   it('follows presentation order, reads shapes top-to-bottom then left-to-right, groups as a unit', async () => {
     const { outputs, pages } = await convert(syntheticDeck());

@@ -1,4 +1,4 @@
-import { JobFailure, isJobFailure } from '@docformat/contracts';
+import { JobFailure, isJobFailure, selectedPages } from '@docformat/contracts';
 import { type Block, type Inline, type IntermediateDocument, withTitleHeading } from '../../document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
@@ -9,8 +9,10 @@ import { notesBlocks, slideContent } from './slide-content';
 /**
  * PowerPoint (OOXML) decks, read directly from the package (fflate + xmldom): one
  * `##` section per slide in presentation order, text in reading order, tables,
- * chart titles and speaker notes as a block quote starting "Notes:". `pages` is the
- * slide count, hidden slides included (they are marked in the heading).
+ * charts (title and data table), pictures by their alt text and speaker notes as a
+ * block quote starting "Notes:". `pages` is the
+ * slide count, hidden slides included (they are marked in the heading); `format.pages`
+ * selects slides by number.
  */
 export const pptxReader: DocumentReader = {
   name: 'pptx',
@@ -22,13 +24,19 @@ export const pptxReader: DocumentReader = {
     try {
       const pkg = PptxPackage.open(input.bytes);
       const slides = pkg.slidePaths();
-      assertPageLimit(slides.length, input.maxPages);
+      const wanted = selectedPages(input.options?.pages, slides.length);
+      assertPageLimit(wanted.length, input.maxPages);
       const metadata = coreProperties(pkg.part('docProps/core.xml'));
-      const blocks = slides.flatMap((slidePath, index) => slideBlocks(pkg, slidePath, index + 1));
+      const blocks = wanted.flatMap((number) => slideBlocks(pkg, slides[number - 1], number).map((block) => ({ ...block, page: number })));
       // The deck title as `#` over the slides, unless the title slide already says it.
       const firstHeading = blocks.find((block) => block.type === 'heading');
       const repeated = firstHeading?.type === 'heading' && firstHeading.content[0]?.type === 'text' && firstHeading.content[0].text === metadata.title;
-      return { pages: slides.length, metadata, blocks: repeated ? blocks : withTitleHeading(blocks, metadata.title) };
+      return {
+        pages: slides.length,
+        metadata,
+        blocks: repeated ? blocks : withTitleHeading(blocks, metadata.title),
+        ...(wanted.length < slides.length ? { pagesConverted: wanted } : {}),
+      };
     } catch (error) {
       // Malformed XML, missing parts, anything the package code trips over.
       if (isJobFailure(error)) throw error;

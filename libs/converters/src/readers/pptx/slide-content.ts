@@ -1,8 +1,9 @@
-import { type Block, type Inline, type Table, inlineText, normalizeInline } from '../../document';
+import { type Block, type Image, type Inline, type Table, inlineText, normalizeInline } from '../../document';
+import { chartBlocks } from './chart-data';
 import { type TextContext, textBodyBlocks, textBodyInline } from './drawing-text';
 import type { PptxPackage } from './pptx-package';
 import { type Offset, placeholderOf, placeholderOffset } from './placeholder-offset';
-import { type XmlElement, attr, child, children, descendants, path, relAttr } from './pptx-xml';
+import { type XmlElement, attr, child, children, path, relAttr } from './pptx-xml';
 
 export interface SlideContent {
   title?: string;
@@ -68,9 +69,33 @@ class ShapeReader {
       }
       case 'AlternateContent':
         return this.items(child(node, 'Choice') ?? child(node, 'Fallback'));
+      case 'pic': {
+        const image = this.picture(node);
+        return image ? [{ ...this.offset(node, path(node, 'spPr', 'xfrm')), blocks: [image] }] : [];
+      }
       default:
-        return []; // pictures, connectors: no text
+        return []; // connectors, content parts: no text
     }
+  }
+
+  /**
+   * A picture by its description (alt text `descr`, else `title`) and its file name
+   * in the package, which is all a text output can say of it. A picture without a
+   * description is left out: its name ("Picture 3") tells the reader nothing.
+   */
+  private picture(pic: XmlElement): Image | undefined {
+    const properties = path(pic, 'nvPicPr', 'cNvPr');
+    const alt = (attr(properties, 'descr') || attr(properties, 'title') || '').replace(/\s+/g, ' ').trim();
+    if (alt === '') return undefined;
+    const rel = this.rels.get(relAttr(path(pic, 'blipFill', 'blip'), 'embed') ?? '');
+    const src = rel && !rel.external ? rel.target.slice(rel.target.lastIndexOf('/') + 1) : undefined;
+    return { type: 'image', alt, ...(src ? { src } : {}) };
+  }
+
+  /** The shape's own position, else (placeholders) the layout's or master's. */
+  private offset(shape: XmlElement, xfrm: XmlElement | undefined): Offset {
+    const placeholder = placeholderOf(shape);
+    return (xfrm ? offsetOf(xfrm) : undefined) ?? (placeholder ? placeholderOffset(this.pkg, this.slidePath, placeholder) : undefined) ?? UNKNOWN;
   }
 
   private shape(sp: XmlElement): Positioned[] {
@@ -93,8 +118,7 @@ class ShapeReader {
     const chart = child(data, 'chart');
     if (chart) {
       const rel = this.rels.get(relAttr(chart, 'id') ?? '');
-      const title = rel && !rel.external ? chartTitle(this.pkg, rel.target) : '';
-      return [{ type: 'paragraph', content: [{ type: 'text', text: title ? `Chart: ${title}` : 'Chart' }] }];
+      return chartBlocks(rel && !rel.external ? (this.pkg.part(rel.target)?.documentElement ?? undefined) : undefined);
     }
     return [];
   }
@@ -111,14 +135,6 @@ function tableBlock(tbl: XmlElement, context: TextContext): Table {
   const padded = rows.map((row) => [...row, ...Array.from({ length: width - row.length }, (): Inline[] => [])]);
   const [header, ...body] = padded;
   return { type: 'table', header, rows: body };
-}
-
-/** The chart's own title text (`c:title`), or its cached series-name reference. */
-function chartTitle(pkg: PptxPackage, chartPath: string): string {
-  const title = path(pkg.part(chartPath)?.documentElement, 'chart', 'title');
-  const runs = descendants(title, 't');
-  const texts = runs.length ? runs : descendants(title, 'v');
-  return texts.map((t) => t.textContent ?? '').join('').replace(/\s+/g, ' ').trim();
 }
 
 const UNKNOWN: Offset = { x: Number.MAX_SAFE_INTEGER, y: Number.MAX_SAFE_INTEGER };

@@ -1,4 +1,4 @@
-import { type DocumentMetadata, JobFailure, isJobFailure } from '@docformat/contracts';
+import { type DocumentMetadata, JobFailure, isJobFailure, selectedPages } from '@docformat/contracts';
 import type { FullProperties, WorkBook } from '@e965/xlsx';
 import { type Block, type IntermediateDocument, withTitleHeading } from '../../document';
 import { csvReader } from '../csv/csv.reader';
@@ -42,23 +42,31 @@ export const spreadsheetReader: DocumentReader = {
     // Every Excel and ODS workbook has a sheet; SheetJS returns none when the workbook stream is garbage.
     if (workbook.SheetNames.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The spreadsheet is damaged: it holds no sheets.');
     const visible = workbook.SheetNames.filter((name, index) => !workbook.Workbook?.Sheets?.[index]?.Hidden && !hiddenOdsSheets.has(name));
+    // Pages are the visible sheets, numbered in workbook order; `format.pages` selects among them.
+    const wanted = selectedPages(input.options?.pages, visible.length);
     // SheetJS parses every sheet at once, so this is checked after parsing but before any rendering.
-    assertPageLimit(visible.length, input.maxPages);
+    assertPageLimit(wanted.length, input.maxPages);
 
     const blocks: Block[] = [];
     let cells = 0;
-    for (const name of visible) {
+    for (const page of wanted) {
+      const name = visible[page - 1];
       const grid = sheetGrid(workbook.Sheets[name]);
       cells += grid.length * (grid[0]?.length ?? 0);
       if (cells > MAX_SPREADSHEET_CELLS) {
         throw new JobFailure('FILE_TOO_LARGE', `The spreadsheet has more than ${MAX_SPREADSHEET_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`);
       }
-      blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: name }] });
+      blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: name }], page });
       const table = gridTable(grid);
-      if (table) blocks.push(table);
+      if (table) blocks.push({ ...table, page });
     }
     const metadata = workbookMetadata(workbook.Props);
-    return { pages: Math.max(visible.length, 1), metadata, blocks: withTitleHeading(blocks, metadata.title) };
+    return {
+      pages: Math.max(visible.length, 1),
+      metadata,
+      blocks: withTitleHeading(blocks, metadata.title),
+      ...(wanted.length < visible.length ? { pagesConverted: wanted } : {}),
+    };
   },
 };
 

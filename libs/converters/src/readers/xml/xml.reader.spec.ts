@@ -1,5 +1,7 @@
 import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
+import { MAX_INDENT_DEPTH } from './pretty-xml';
+import { MAX_XML_CHARS } from './xml.reader';
 
 const convert = (source: string | Buffer, mimeType = 'application/xml', fileName?: string) =>
   convertDocument({ bytes: Buffer.from(source), mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
@@ -96,6 +98,19 @@ describe('XML reader: hostile and malformed input', () => {
     const rss = '<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd"><rss version="0.91"><channel><title>Old feed</title><item><title>One</title></item></channel></rss>';
     expect((await convert(rss)).outputs['markdown']).toBe('# Old feed\n\n## One\n');
   });
+
+  it('pretty-prints XML nested 100,000 deep, indentation and output capped', async () => {
+    const { outputs } = await convert('<a>'.repeat(100_000) + 'core' + '</a>'.repeat(100_000));
+    expect(outputs['markdown'].length).toBeLessThan(MAX_XML_CHARS + 1000);
+    expect(outputs['markdown']).toMatch(/more characters not shown/);
+    expect(outputs['markdown']).toContain('\n' + '  '.repeat(MAX_INDENT_DEPTH) + '<a>\n' + '  '.repeat(MAX_INDENT_DEPTH) + '<a>\n');
+  }, 30_000);
+
+  it('reads a feed whose item content nests 100,000 elements deep', async () => {
+    const html = '&lt;div&gt;'.repeat(100_000) + 'deep body';
+    const rss = `<rss><channel><title>Deep</title><item><title>One</title><description>${html}</description></item></channel></rss>`;
+    expect((await convert(rss)).outputs['text']).toContain('deep body');
+  }, 30_000);
 
   it.each([
     ['a truncated feed', fixture('misc/feed-rss.xml').subarray(0, 400)],

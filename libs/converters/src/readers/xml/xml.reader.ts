@@ -2,7 +2,7 @@ import type { IntermediateDocument } from '../../document';
 import { inputText } from '../decode-text';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { cappedCodeBlock } from '../shared/capped-code-block';
+import { boundedCodeBlock } from '../json/bounded-text';
 import { feedChannel, feedToDocument } from './feed-to-document';
 import { parseXmlSafely } from './parse-xml-safely';
 import { prettyXml } from './pretty-xml';
@@ -27,6 +27,6 @@ export const xmlReader: DocumentReader = {
     const root = document.documentElement!;
     const channel = feedChannel(root);
     if (channel) return feedToDocument(root, channel);
-    return { pages: 1, metadata: {}, blocks: cappedCodeBlock(prettyXml(root), 'xml', MAX_XML_CHARS) };
+    return { pages: 1, metadata: {}, blocks: boundedCodeBlock(prettyXml(root, MAX_XML_CHARS), 'xml', MAX_XML_CHARS) };
   },
 };

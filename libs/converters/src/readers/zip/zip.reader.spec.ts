@@ -6,8 +6,8 @@ import { ARCHIVE_LIMITS } from './archive-limits';
 const MB = 1024 * 1024;
 const text = (value: string) => new TextEncoder().encode(value);
 const zip = (entries: Record<string, Uint8Array>) => Buffer.from(zipSync(entries, { level: 6 }));
-const convert = (bytes: Buffer, maxPages = 10) =>
-  convertDocument({ bytes, mimeType: 'application/zip', fileName: 'upload.zip', formats: ['markdown', 'text'], maxPages });
+const convert = (bytes: Buffer, maxPages = 10, options = {}) =>
+  convertDocument({ bytes, mimeType: 'application/zip', fileName: 'upload.zip', formats: ['markdown', 'text'], maxPages, options });
 
 describe('ZIP reader: archive.zip (html, txt, nested zip, binary, odd names)', () => {
   let markdown: string;
@@ -40,7 +40,8 @@ describe('ZIP reader: archive.zip (html, txt, nested zip, binary, odd names)', (
 describe('ZIP reader: entries', () => {
   it('types entries by magic bytes, then extension: a PNG without an extension is still an image', async () => {
     const png = fixture('misc/photo.png');
-    const result = await convert(zip({ 'data.json': text('{"a":1}'), 'picture': new Uint8Array(png) }));
+    // OCR off: the image's description shows which reader took the entry.
+    const result = await convert(zip({ 'data.json': text('{"a":1}'), 'picture': new Uint8Array(png) }), 10, { ocr: 'off' });
     expect(result.outputs['markdown']).toBe('## data.json\n\n```json\n{\n  "a": 1\n}\n```\n\n## picture\n\nImage: 640×480 PNG  \nTitle: Blue square  \nAuthor: Ada Example\n');
   });
 
@@ -98,4 +99,15 @@ describe('ZIP reader: archive bombs and malformed archives', () => {
   ])('fails a %s archive with CORRUPT_DOCUMENT', async (_name, bytes) => {
     expect(await failureCode(convert(bytes()))).toBe('CORRUPT_DOCUMENT');
   });
+});
+
+describe('ZIP reader: OCR options reach the entries', () => {
+  it('reads an image entry by OCR, and not with OCR off', async () => {
+    const scan = new Uint8Array(fixture('ocr/report.png'));
+    const read = await convert(zip({ 'scan.png': scan }), 10, { ocr: 'auto' });
+    expect(read.outputs['text']).toContain('Quarterly Report');
+    const off = await convert(zip({ 'scan.png': scan }), 10, { ocr: 'off' });
+    expect(off.outputs['text']).not.toContain('Quarterly');
+    expect(off.outputs['text']).toContain('Image:');
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { isJobFailure } from '@docformat/contracts';
 import { detectMimeType } from '@docformat/fetcher';
 import type { Block, IntermediateDocument } from '../../document';
 import { assertPageLimit } from '../page-limit';
+import type { ConversionOptions } from '../../conversion-options';
 import type { DocumentReader, ReaderInput } from '../reader';
 import { shiftHeadings } from '../shared/shift-headings';
 import { type ArchiveBudget, assertNesting, newArchiveBudget } from './archive-limits';
@@ -12,6 +13,8 @@ const ENTRY_FAILURES = new Set(['CORRUPT_DOCUMENT', 'UNSUPPORTED_DOCUMENT_TYPE',
 
 interface ArchiveState {
   budget: ArchiveBudget;
+  /** The job's OCR settings for every entry; a page selection is the archive's, not the entries'. */
+  options?: ConversionOptions;
   maxPages: number;
   /** Pages of multi-page entries; single-page (and pageless) entries are free. */
   pages: number;
@@ -33,7 +36,8 @@ export const zipReader: DocumentReader = {
   accepts: { mimeTypes: ['application/zip', 'application/x-zip-compressed', 'application/x-zip'], extensions: ['zip'] },
   async read(input: ReaderInput): Promise<IntermediateDocument> {
     assertPageLimit(1, input.maxPages);
-    const state: ArchiveState = { budget: newArchiveBudget(input.bytes.length), maxPages: input.maxPages, pages: 0, sections: [], skipped: [] };
+    const options = input.options ? { ...input.options, pages: undefined } : undefined;
+    const state: ArchiveState = { budget: newArchiveBudget(input.bytes.length), options, maxPages: input.maxPages, pages: 0, sections: [], skipped: [] };
     await readArchive(unzipEntries(input.bytes, state.budget), '', 0, state);
     const blocks: Block[] = [...state.sections];
     if (state.skipped.length > 0) {
@@ -79,6 +83,7 @@ async function readEntry(entry: ArchiveEntry, path: string, depth: number, state
       mimeType,
       fileName: entry.name,
       maxPages: Math.max(1, state.maxPages - state.pages),
+      options: state.options,
     }),
   );
   if (!document) return;

@@ -1,0 +1,25 @@
+import { parsePageRanges } from '@docformat/contracts';
+import { installedOcrLanguages } from '@docformat/converters';
+import type { ValidationOptions } from 'class-validator';
+import { validatedBy } from './problem-validator';
+
+/** Why `format.languages` is not a list of installed OCR languages, or null. */
+export function ocrLanguagesProblem(value: unknown): string | null {
+  const installed = installedOcrLanguages();
+  if (!Array.isArray(value) || value.length === 0 || value.some((code) => typeof code !== 'string')) {
+    return `must be a non-empty array of language codes such as ["eng","deu"] (installed: ${installed.join(', ')})`;
+  }
+  const unknown = [...new Set(value as string[])].filter((code) => !installed.includes(code));
+  if (unknown.length === 0) return null;
+  return `names language${unknown.length > 1 ? 's' : ''} that ${unknown.length > 1 ? 'are' : 'is'} not installed: ${unknown.join(', ')} (installed: ${installed.join(', ')})`;
+}
+
+/** Why `format.pages` is not a page-range list, or null. */
+export function pageRangesProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'must be a string of pages and ranges such as "1-3,7"';
+  const parsed = parsePageRanges(value);
+  return typeof parsed === 'string' ? parsed : null;
+}
+
+export const IsOcrLanguages = (options?: ValidationOptions) => validatedBy('isOcrLanguages', ocrLanguagesProblem, options);
+export const IsPageRanges = (options?: ValidationOptions) => validatedBy('isPageRanges', pageRangesProblem, options);

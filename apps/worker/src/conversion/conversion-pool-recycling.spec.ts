@@ -1,0 +1,81 @@
+import { ConversionPool, type ThreadRecycled } from './conversion-pool';
+import { plainTextTask } from './conversion-task.types';
+
+/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
+const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
+
+const text = plainTextTask;
+
+function newPool(threads: number, recycle: { maxTasksPerThread?: number; maxRssMb?: number }, recycled: ThreadRecycled[]): ConversionPool {
+  return new ConversionPool({
+    threads,
+    maxMemoryMb: 256,
+    timeoutMs: 60_000,
+    execArgv: THREAD_EXEC_ARGV,
+    env: process.env,
+    ...recycle,
+    onRecycle: (event) => recycled.push(event),
+  });
+}
+
+describe('ConversionPool: thread recycling', () => {
+  it('replaces a thread after CONVERSION_MAX_TASKS_PER_THREAD conversions, and every conversion completes', async () => {
+    const recycled: ThreadRecycled[] = [];
+    const pool = newPool(1, { maxTasksPerThread: 2 }, recycled);
+    try {
+      const seen: number[][] = [];
+      for (let i = 0; i < 5; i++) {
+        const result = await pool.convert(text(`document ${i}`));
+        expect(result.outputs['text']).toBe(`document ${i}\n`);
+        seen.push(pool.threadIds());
+      }
+      // Tasks 1-2 on the first thread, 3-4 on the second, 5 on the third.
+      expect(recycled.map((event) => [event.reason, event.tasks])).toEqual([
+        ['tasks', 2],
+        ['tasks', 2],
+      ]);
+      expect(new Set(recycled.map((event) => event.threadId)).size).toBe(2);
+      expect(seen[4]).not.toContain(recycled[1].threadId);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('completes conversions queued while a thread is being replaced', async () => {
+    const recycled: ThreadRecycled[] = [];
+    const pool = newPool(2, { maxTasksPerThread: 1 }, recycled);
+    try {
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.convert(text(`queued ${i}`))));
+      expect(results.map((result) => result.outputs['text'])).toEqual(Array.from({ length: 8 }, (_, i) => `queued ${i}\n`));
+      // The last thread is retired once its result is back, a moment after it.
+      await waitFor(() => recycled.length === 8);
+      expect(recycled).toHaveLength(8);
+      expect(recycled.every((event) => event.reason === 'tasks' && event.tasks === 1)).toBe(true);
+      expect(pool.threadIds()).toHaveLength(2);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('replaces the thread that finished a job while the process is above WORKER_MAX_RSS_MB', async () => {
+    const recycled: ThreadRecycled[] = [];
+    // Any process is above 64 MB: every thread is replaced after each job.
+    const pool = newPool(1, { maxRssMb: 64 }, recycled);
+    try {
+      const first = pool.threadIds();
+      expect((await pool.convert(text('one'))).outputs['text']).toBe('one\n');
+      expect((await pool.convert(text('two'))).outputs['text']).toBe('two\n');
+      expect(recycled.map((event) => event.reason)).toEqual(['memory', 'memory']);
+      expect(recycled[0].threadId).toBe(first[0]);
+      expect(recycled[0].rssMb).toBeGreaterThan(64);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});
+
+/** Polls a condition that follows an event by a few milliseconds; gives up after 10 s. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}

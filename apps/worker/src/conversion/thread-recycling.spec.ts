@@ -1,0 +1,59 @@
+import { ThreadRecycler } from './thread-recycling';
+
+type Balancer = ThreadRecycler['balancer'];
+type Thread = Parameters<Balancer>[1][number];
+
+const MB = 1024 * 1024;
+const thread = (id: number, currentUsage = 0): Thread => ({ id, currentUsage, isRunningAbortableTask: currentUsage > 0, histogram: null, terminating: false, destroyed: false }) as unknown as Thread;
+const task = {} as Parameters<Balancer>[0];
+
+describe('ThreadRecycler', () => {
+  it('gives a thread at most maxTasksPerThread tasks, then asks for it to end once idle', () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 2, maxRssMb: Infinity });
+    const [a, b] = [thread(1), thread(2)];
+    expect(recycler.balancer(task, [a, b])).toBe(a);
+    expect(recycler.afterTask(1, true)).toBeUndefined();
+    expect(recycler.balancer(task, [a, b])).toBe(a); // its second and last
+    expect(recycler.balancer(task, [a, b])).toBe(b); // a is retiring: never given another
+    expect(recycler.afterTask(1, true)).toBe('tasks');
+    expect(recycler.tasksOf(1)).toBe(2);
+  });
+
+  it('skips busy, terminating and destroyed threads, and answers null when none is free', () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 10, maxRssMb: Infinity });
+    const busy = thread(1, 1);
+    const ending = { ...thread(2), terminating: true } as Thread;
+    const gone = { ...thread(3), destroyed: true } as Thread;
+    expect(recycler.balancer(task, [busy, ending, gone])).toBeNull();
+    expect(recycler.balancer(task, [busy, ending, gone, thread(4)])?.id).toBe(4);
+  });
+
+  it('retires the thread that finished a task while the process is above its memory mark', () => {
+    let rss = 100 * MB;
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, maxRssMb: 200 }, () => rss);
+    const a = thread(1);
+    recycler.balancer(task, [a]);
+    expect(recycler.afterTask(1, true)).toBeUndefined();
+    recycler.balancer(task, [a]);
+    rss = 300 * MB;
+    expect(recycler.afterTask(1, true)).toBe('memory');
+    expect(recycler.balancer(task, [a])).toBeNull();
+  });
+
+  it('waits for a thread marked while busy to finish before ending it', () => {
+    let rss = 300 * MB;
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, maxRssMb: 200 }, () => rss);
+    // A queued task reached thread 1 before its previous task's result was seen.
+    expect(recycler.afterTask(1, false)).toBeUndefined();
+    rss = 100 * MB;
+    expect(recycler.afterTask(1, true)).toBe('memory');
+  });
+
+  it('forgets threads that have gone', () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, maxRssMb: Infinity });
+    recycler.balancer(task, [thread(1)]);
+    recycler.retain(new Set([2]));
+    expect(recycler.tasksOf(1)).toBe(0);
+    expect(recycler.afterTask(1, true)).toBeUndefined();
+  });
+});

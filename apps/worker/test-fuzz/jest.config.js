@@ -1,0 +1,12 @@
+// The fuzz suite (README "Fuzz suite"): hundreds of damaged and hostile documents as
+// jobs through a real worker process. Separate from `npm test`: it takes minutes, and
+// its files end in .fuzz.ts so the worker's own config never picks them up.
+module.exports = {
+  ...require('../../../jest.preset.js'),
+  displayName: 'worker-fuzz',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/**/*.fuzz.ts'],
+  globalSetup: '<rootDir>/global-setup.ts',
+  setupFiles: ['<rootDir>/setup-env.ts'],
+  maxWorkers: 1,
+};

@@ -1,0 +1,6 @@
+import { join } from 'node:path';
+import { applyTestEnvironment } from '../../../libs/testing/src/test-environment';
+
+applyTestEnvironment('fuzz');
+// The worker process and its conversion threads compile TypeScript with @swc-node/register.
+process.env['SWC_NODE_PROJECT'] = join(__dirname, '../../../tsconfig.base.json');

@@ -1,0 +1,112 @@
+import { readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES_DIR } from '../testing/fixtures';
+import { Worker } from 'node:worker_threads';
+import { LANGUAGE_MODEL } from './languages';
+import { NETWORK_REFUSED, localWorkerScript } from './local-worker-script';
+import { type OcrPageResult, recognizePage, recognizePages, terminateOcr } from './ocr-engine';
+import { tessdataDir } from './tessdata-dir';
+import { workerCounts } from './tesseract-workers';
+
+const OCR_TIMEOUT = 60_000;
+const image = (name: string) => readFileSync(join(FIXTURES_DIR, 'ocr', name));
+/** The fixtures are rendered at 200 dpi. */
+const options = { languages: ['eng'], pointsPerPixel: 72 / 200 };
+const words = (page: OcrPageResult) => page.items.map((item) => item.text.replace(/[^\p{L}\p{N}]/gu, ''));
+
+afterAll(() => terminateOcr());
+
+describe('OCR engine', () => {
+  it(
+    'reads a page into positioned words in points, with larger type for the heading',
+    async () => {
+      const page = await recognizePage(image('report.png'), options);
+      expect(words(page)).toEqual(expect.arrayContaining(['Quarterly', 'Report', 'northern', 'conveyor', 'seasonal', 'paperwork']));
+      expect(page.rotation).toBe(0);
+      expect(page.confidence).toBeGreaterThan(80);
+      expect(page.width).toBeCloseTo(396, 0); // 1100 px at 200 dpi = 5.5 in
+      expect(page.height).toBeCloseTo(288, 0);
+      const heading = page.items.find((item) => item.text === 'Quarterly')!;
+      const body = page.items.find((item) => item.text === 'northern')!;
+      expect(heading.size).toBeGreaterThan(body.size * 1.2);
+      expect(body.size).toBeGreaterThan(8);
+      expect(body.size).toBeLessThan(13);
+      expect(heading.y).toBeLessThan(body.y);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it.each([
+    ['rotated-90.png', 270],
+    ['rotated-180.png', 180],
+  ])(
+    'reads %s upright',
+    async (name, rotation) => {
+      const page = await recognizePage(image(name), options);
+      expect(page.rotation).toBe(rotation);
+      expect(words(page)).toEqual(expect.arrayContaining(['Sideways', 'Notice', 'register', 'laboratory', 'building']));
+      expect(page.width).toBeGreaterThan(page.height); // the landscape page, upright
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'reads a tilted, noisy, unevenly lit phone photo and straightens its lines',
+    async () => {
+      const page = await recognizePage(image('photo.jpg'), options);
+      expect(words(page)).toEqual(expect.arrayContaining(['Meeting', 'Minutes', 'committee', 'garden', 'cherry', 'western', 'spring']));
+      const first = page.items.find((item) => item.text === 'The')!;
+      const last = page.items.find((item) => item.text === 'twelve')!;
+      expect(Math.abs(first.y - last.y)).toBeLessThan(2); // 1° over ~330 pt would be ~6 pt
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'runs pages in parallel on reused workers, results in page order',
+    async () => {
+      const pages = await recognizePages([async () => image('table.png'), async () => image('report.png')], { ...options, parallelism: 2 });
+      expect(words(pages[0])).toContain('Melbourne');
+      expect(words(pages[1])).toContain('Quarterly');
+      const before = workerCounts()['text:eng'];
+      expect(before).toBeLessThanOrEqual(2);
+      await recognizePage(image('table.png'), options);
+      expect(workerCounts()['text:eng']).toBe(before);
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe('OCR data stays local', () => {
+  it('points tesseract.js at the installed data packages', () => {
+    const dir = tessdataDir(['eng'], LANGUAGE_MODEL);
+    expect(dir).not.toMatch(/^[a-z]+:\/\//);
+    for (const file of readdirSync(dir)) {
+      expect(realpathSync(join(dir, file))).toMatch(/node_modules[\\/]@tesseract\.js-data[\\/][a-z_]+[\\/]4\.0\.0_best_int[\\/][a-z_]+\.traineddata\.gz$/);
+    }
+  });
+
+  it(
+    'runs the workers with the network refused, so a wrong langPath fails instead of downloading',
+    async () => {
+      // What tesseract.js would do with a URL langPath (its default is a CDN): the
+      // guarded worker script must refuse. The OCR tests above ran in the same script.
+      const worker = new Worker(localWorkerScript());
+      try {
+        const reply = new Promise<{ status: string; data: string }>((resolve) => worker.on('message', (message) => message.status !== 'progress' && resolve(message)));
+        worker.postMessage({
+          workerId: 'test',
+          jobId: 'load-1',
+          action: 'loadLanguage',
+          payload: { langs: 'eng', options: { langPath: 'https://cdn.jsdelivr.net/npm/@tesseract.js-data/eng/4.0.0_best_int', cacheMethod: 'none', gzip: true } },
+        });
+        const { status, data } = await reply;
+        expect(status).toBe('reject');
+        expect(data).toContain(NETWORK_REFUSED);
+      } finally {
+        await worker.terminate();
+      }
+    },
+    OCR_TIMEOUT,
+  );
+});

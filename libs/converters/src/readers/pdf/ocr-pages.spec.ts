@@ -1,0 +1,40 @@
+import { needsOcr, ocrDpi } from './ocr-pages';
+import type { PdfPageText, PdfTextItem } from './pdf-page-text';
+
+const word = (text: string, x = 50, y = 100): PdfTextItem => ({ text, x, y, width: text.length * 5, size: 10, bold: false, italic: false, mono: false, rtl: false });
+const page = (items: PdfTextItem[], imageCoverage = 0): PdfPageText => ({ page: 1, width: 600, height: 800, items, rules: [], imageCoverage });
+const fullText = Array.from({ length: 40 }, (_, line) => word('A line of ordinary body text that runs across.', 50, 60 + line * 16));
+
+describe('needsOcr', () => {
+  it('in auto mode: a page with no text layer at all', () => {
+    expect(needsOcr(page([]), 'auto')).toBe(true);
+    expect(needsOcr(page([word('   ')], 0.98), 'auto')).toBe(true);
+  });
+
+  it('in auto mode: next to no text over a page-sized image (a stamped page number on a scan)', () => {
+    expect(needsOcr(page([word('3', 300, 780)], 0.97), 'auto')).toBe(true);
+  });
+
+  it('in auto mode: not a page with a real text layer, even over a full-page image (a scan with an OCR layer)', () => {
+    expect(needsOcr(page(fullText, 0.99), 'auto')).toBe(false);
+    expect(needsOcr(page([word('Figure 1: a chart', 300, 780)], 0.2), 'auto')).toBe(false);
+  });
+
+  it('force reads every page, off none', () => {
+    expect(needsOcr(page(fullText), 'force')).toBe(true);
+    expect(needsOcr(page([]), 'off')).toBe(false);
+  });
+});
+
+describe('ocrDpi', () => {
+  it('renders a scan at its own resolution, within 150-300 dpi', () => {
+    expect(ocrDpi({ ...page([], 0.98), imageDpi: 199.6 })).toBe(200);
+    expect(ocrDpi({ ...page([], 0.98), imageDpi: 600 })).toBe(300);
+    expect(ocrDpi({ ...page([], 0.98), imageDpi: 96 })).toBe(150);
+  });
+
+  it('renders pages without a page-sized image at 200 dpi', () => {
+    expect(ocrDpi(page([]))).toBe(200);
+    expect(ocrDpi({ ...page([], 0.3), imageDpi: 600 })).toBe(200);
+  });
+});

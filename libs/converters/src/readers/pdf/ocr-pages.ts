@@ -1,0 +1,70 @@
+import { OcrMode } from '@docformat/contracts';
+import type { ConversionOptions } from '../../conversion-options';
+import { snapOcrSizes } from '../../ocr/snap-sizes';
+import type { OcrPage } from '../../document';
+import type { OpenPdf } from './pdf-document';
+import type { PdfPageText } from './pdf-page-text';
+
+/**
+ * Render resolution for OCR: a scanned page at its scan's own resolution, within these
+ * bounds (above 300 dpi only time grows; below 150 small type breaks up), and pages
+ * without a page-sized image (text drawn as outlines, "force" over a text layer) at
+ * 200 dpi, where Tesseract read our dense test pages as well as at 300 in less time
+ * (the measurements are in ocr/ocr-engine.ts).
+ */
+export const MIN_OCR_DPI = 150;
+export const MAX_OCR_DPI = 300;
+export const DEFAULT_OCR_DPI = 200;
+
+export function ocrDpi(page: PdfPageText): number {
+  if ((page.imageCoverage ?? 0) < SCAN_IMAGE_COVERAGE || !page.imageDpi) return DEFAULT_OCR_DPI;
+  return Math.round(Math.min(MAX_OCR_DPI, Math.max(MIN_OCR_DPI, page.imageDpi)));
+}
+
+/** A page whose text covers less than this share of it, under a page-sized image, is a scan. */
+const SCAN_TEXT_COVERAGE = 0.01;
+const SCAN_IMAGE_COVERAGE = 0.5;
+
+/**
+ * In "auto" mode, which pages have no usable text layer: none at all (a scan, or
+ * text drawn as outlines), or next to nothing (a page number or a stamp) while an
+ * image covers most of the page. A scan with an invisible OCR layer already has its
+ * text and is read as it is.
+ */
+export function needsOcr(page: PdfPageText, mode: OcrMode): boolean {
+  if (mode === OcrMode.OFF) return false;
+  if (mode === OcrMode.FORCE) return true;
+  const visible = page.items.filter((item) => item.text.trim() !== '');
+  if (visible.length === 0) return true;
+  const textArea = visible.reduce((sum, item) => sum + Math.max(0, item.width) * item.size, 0);
+  const coverage = textArea / (page.width * page.height || 1);
+  return coverage < SCAN_TEXT_COVERAGE && (page.imageCoverage ?? 0) >= SCAN_IMAGE_COVERAGE;
+}
+
+/**
+ * Replaces the text of pages that need OCR with OCR'd words, in page points, so that
+ * they go through the same layout analysis as a text layer. Pages are rendered
+ * lazily, one per free OCR engine, so at most `ocrParallelism` page images are held.
+ */
+export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: ConversionOptions): Promise<{ pages: PdfPageText[]; ocr: OcrPage[] }> {
+  const targets = texts.filter((page) => needsOcr(page, options.ocr));
+  if (targets.length === 0) return { pages: texts, ocr: [] };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- tesseract.js loads only when a page needs OCR
+  const { recognizePages } = require('../../ocr/ocr-engine') as typeof import('../../ocr/ocr-engine');
+  const results = await recognizePages(
+    targets.map((page) => async () => {
+      const dpi = ocrDpi(page);
+      return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
+    }),
+    { languages: options.languages, pointsPerPixel: 72 / DEFAULT_OCR_DPI, parallelism: options.ocrParallelism },
+  );
+  snapOcrSizes(results);
+  const byPage = new Map(targets.map((page, index) => [page.page, results[index]]));
+  const pages = texts.map((page): PdfPageText => {
+    const result = byPage.get(page.page);
+    if (!result) return page;
+    // A page read sideways has its own upright size; the PDF's rules no longer line up.
+    return { page: page.page, width: result.width, height: result.height, items: result.items, rules: result.rotation === 0 ? page.rules : [] };
+  });
+  return { pages, ocr: targets.map((page, index) => ({ page: page.page, confidence: Math.round(results[index].confidence * 10) / 10 })) };
+}

@@ -1,0 +1,78 @@
+import { type Matrix, multiply } from './matrix';
+
+interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+interface ImageOps {
+  save: number;
+  restore: number;
+  transform: number;
+  paintImageXObject: number;
+  paintInlineImageXObject: number;
+  paintImageMaskXObject: number;
+  paintImageXObjectRepeat: number;
+}
+
+/** The page's largest image: the share of the page (0-1) it covers, and its resolution. */
+export interface PageImage {
+  coverage: number;
+  /** Pixels per inch across the page, when the image's pixel size is known. */
+  dpi?: number;
+}
+
+/**
+ * The largest image drawn on a page: an image is painted into the unit square of its
+ * transformation matrix, so its page box is the CTM's image of that square (tracked
+ * through save, restore and cm), clipped to the page. That answers the one question
+ * asked of it, "is this page a scan?" (one image over almost all of it), and at what
+ * resolution it was scanned, which is the resolution worth rendering it at for OCR.
+ */
+export function largestImage(list: OperatorList, ops: ImageOps, page: { width: number; height: number }, toPage: (x: number, y: number) => number[]): PageImage {
+  const painters = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject, ops.paintImageXObjectRepeat]);
+  const stack: Matrix[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let largest: PageImage = { coverage: 0 };
+  list.fnArray.forEach((fn, index) => {
+    const args = list.argsArray[index] as unknown[] | null;
+    if (fn === ops.save) stack.push(ctm);
+    else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === ops.transform && args) ctm = multiply(args as Matrix, ctm);
+    else if (painters.has(fn)) {
+      const corners = [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ].map(([x, y]) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]));
+      const xs = corners.map((c) => clamp(c[0], page.width));
+      const ys = corners.map((c) => clamp(c[1], page.height));
+      const boxWidth = Math.max(...xs) - Math.min(...xs);
+      const coverage = (boxWidth * (Math.max(...ys) - Math.min(...ys))) / (page.width * page.height || 1);
+      if (coverage <= largest.coverage) return;
+      const pixels = pixelSize(args);
+      // A page turned sideways shows the image's height across: use the longer sides.
+      const across = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      const dpi = pixels && across > 0 ? (Math.max(pixels.width, pixels.height) / across) * 72 : undefined;
+      largest = { coverage, ...(dpi ? { dpi } : {}) };
+    }
+  });
+  return largest;
+}
+
+/** paintImageXObject carries [id, width, height]; an inline image carries its data with width and height. */
+function pixelSize(args: unknown[] | null): { width: number; height: number } | undefined {
+  if (!args) return undefined;
+  const [first, width, height] = args;
+  if (typeof width === 'number' && typeof height === 'number') return { width, height };
+  if (first && typeof first === 'object' && 'width' in first && 'height' in first) {
+    const data = first as { width: unknown; height: unknown };
+    if (typeof data.width === 'number' && typeof data.height === 'number') return { width: data.width, height: data.height };
+  }
+  return undefined;
+}
+
+function clamp(value: number, max: number): number {
+  return Math.min(max, Math.max(0, value));
+}

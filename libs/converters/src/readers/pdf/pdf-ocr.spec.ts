@@ -1,0 +1,60 @@
+import { convertDocument } from '../../convert';
+import { terminateOcr } from '../../ocr/ocr-engine';
+import { fixture } from '../../testing/fixtures';
+
+const OCR_TIMEOUT = 120_000;
+
+const convert = (name: string, options: Record<string, unknown> = {}) =>
+  convertDocument({ bytes: fixture(name), mimeType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
+
+afterAll(() => terminateOcr());
+
+describe('PDF pages read by OCR', () => {
+  it(
+    'auto: OCRs only the scanned page of a PDF that mixes a text layer and a scan',
+    async () => {
+      const result = await convert('scanned/mixed-text-and-scan.pdf', { pageMarkers: true });
+      expect(result.pages).toBe(2);
+      expect(result.ocr?.pages).toEqual([2]);
+      expect(result.ocr?.meanConfidence).toBeGreaterThan(80);
+      const [, first, second] = result.outputs.markdown.split(/<!-- page \d -->/);
+      expect(first).toContain('Document Conversion Handbook');
+      // Page 2 of sample.pdf: its table and its heading, from pixels.
+      expect(second).toMatch(/^#+ Output Formats$/m);
+      expect(second).toMatch(/\| text \| text\/plain \|/);
+      expect(result.warnings).toEqual([]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'a page selection OCRs only the selected scanned pages',
+    async () => {
+      const result = await convert('scanned/scanned-report.pdf', { pages: '3' });
+      expect(result.pages).toBe(3);
+      expect(result.pagesConverted).toEqual([3]);
+      expect(result.ocr?.pages).toEqual([3]);
+      expect(result.outputs.text).not.toContain('Supported Inputs');
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'force: OCRs a page that has a text layer, and reads the same words',
+    async () => {
+      const layer = await convert('sample.pdf', { pages: '1' });
+      const forced = await convert('sample.pdf', { pages: '1', ocr: 'force' });
+      expect(layer.ocr).toBeUndefined();
+      expect(forced.ocr?.pages).toEqual([1]);
+      for (const word of ['Document', 'Conversion', 'Handbook', 'Supported', 'Inputs', 'intermediate']) expect(forced.outputs.text).toContain(word);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it('off: a scan gives no text and says so', async () => {
+    const result = await convert('scanned/scanned-report.pdf', { ocr: 'off' });
+    expect(result.ocr).toBeUndefined();
+    expect(result.outputs.text).toBe('');
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['NO_TEXT_FOUND']);
+  });
+});
