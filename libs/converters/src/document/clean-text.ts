@@ -12,7 +12,6 @@ import type { IntermediateDocument } from './intermediate-document';
 const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The same characters, for a cheap test that allocates nothing (no `g`: test() keeps no state). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ANY_UNWANTED = new RegExp(UNWANTED.source);
 
 export function cleanText(text: string): string {
