@@ -6,7 +6,7 @@ import { LANGUAGE_MODEL } from './languages';
 import { NETWORK_REFUSED, localWorkerScript } from './local-worker-script';
 import { type OcrPageResult, recognizePage, recognizePages, terminateOcr } from './ocr-engine';
 import { tessdataDir } from './tessdata-dir';
-import { workerCounts } from './tesseract-workers';
+import { OCR_IDLE_MS, setOcrIdleTimeout, workerCounts } from './tesseract-workers';
 
 const OCR_TIMEOUT = 60_000;
 const image = (name: string) => readFileSync(join(FIXTURES_DIR, 'ocr', name));
@@ -72,6 +72,24 @@ describe('OCR engine', () => {
       expect(before).toBeLessThanOrEqual(2);
       await recognizePage(image('table.png'), options);
       expect(workerCounts()['text:eng']).toBe(before);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'ends engines left idle, and starts one again when a page comes',
+    async () => {
+      await terminateOcr(); // engines left by earlier tests keep their own timers
+      setOcrIdleTimeout(300);
+      try {
+        await recognizePage(image('table.png'), options);
+        expect(workerCounts()['text:eng']).toBeGreaterThanOrEqual(1);
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        expect(workerCounts()['text:eng']).toBe(0);
+        expect(words(await recognizePage(image('table.png'), options))).toContain('Melbourne');
+      } finally {
+        setOcrIdleTimeout(OCR_IDLE_MS);
+      }
     },
     OCR_TIMEOUT,
   );
