@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative } from 'node:path';
@@ -113,7 +113,12 @@ async function main(): Promise<number> {
 
   const files = fixtureFiles(FIXTURES);
   const origin = await startOrigin(files);
-  const worker = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/worker/src/main.ts'], {
+  // The built worker, as deployments run it, when there is one (`npm run build`): from
+  // the sources, every thread also carries a TypeScript compiler.
+  const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
+  const entry = existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
+  process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}\n`);
+  const worker = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

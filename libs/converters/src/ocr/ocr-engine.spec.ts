@@ -76,6 +76,13 @@ describe('OCR engine', () => {
     OCR_TIMEOUT,
   );
 
+  it('does not start an engine for an image too small to hold a word', async () => {
+    await terminateOcr();
+    const page = await recognizePage(readFileSync(join(FIXTURES_DIR, 'office-docs', 'pixel.png')), options);
+    expect(page.items).toEqual([]);
+    expect(workerCounts()['text:eng'] ?? 0).toBe(0);
+  });
+
   it(
     'ends engines left idle, and starts one again when a page comes',
     async () => {

@@ -58,8 +58,28 @@ const UPRIGHT_CONFIDENCE = 80;
 
 type Reading = ReturnType<typeof pageWords> & { rotation: Rotation; width: number; height: number };
 
+/**
+ * Below this many pixels across or down, an image holds no legible word (a tracking
+ * pixel, an icon); Leptonica's thresholding also rejects it with a message on stderr.
+ */
+const MIN_OCR_PIXELS = 16;
+
 export async function recognizePage(image: Buffer, options: OcrOptions): Promise<OcrPageResult> {
+  const size = knownDimensions(image);
+  if (size && (size.width < MIN_OCR_PIXELS || size.height < MIN_OCR_PIXELS)) {
+    return { width: size.width * options.pointsPerPixel, height: size.height * options.pointsPerPixel, items: [], confidence: 0, rotation: 0 };
+  }
   return withWorker(textPool(options.languages), (worker) => recognizeWith(worker, image, options));
+}
+
+/** The pixel size from the header, or undefined when image-size cannot tell (Tesseract then decides). */
+function knownDimensions(image: Buffer): { width: number; height: number } | undefined {
+  try {
+    const size = imageDimensions(image);
+    return size.width > 0 && size.height > 0 ? size : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A page image, optionally with its own scale (TIFF frames may differ). */
