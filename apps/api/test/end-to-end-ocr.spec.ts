@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { JobQueue, createRedisConnection, queueOwnerKey } from '@docformat/queue';
 import { startTestApp, type TestApp } from './test-app';
 
 /**
@@ -18,6 +19,11 @@ const DOCUMENTS: Record<string, { file: string; type: string }> = {
   '/photo.jpg': { file: 'ocr/photo.jpg', type: 'image/jpeg' },
 };
 const JOB_TIMEOUT_MS = 120_000;
+/**
+ * A queue of this run's own: the other API tests leave jobs in the project's queue
+ * that no worker is meant to take (their URLs are not on this machine).
+ */
+const QUEUE_PREFIX = `${process.env['QUEUE_PREFIX']}-e2e-${process.pid}`;
 
 let t: TestApp;
 let auth: { Authorization: string };
@@ -25,7 +31,7 @@ let origin: Server;
 let worker: ChildProcess;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ QUEUE_PREFIX });
   auth = (await t.newClient('end-to-end-ocr')).auth;
   origin = createServer((request, response) => {
     const document = DOCUMENTS[request.url ?? ''];
@@ -40,6 +46,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
+      QUEUE_PREFIX,
       FETCH_ALLOW_PRIVATE: 'true',
       WORKER_CONCURRENCY: '1',
       OCR_THREADS: '2',
@@ -65,7 +72,13 @@ function started(child: ChildProcess): Promise<void> {
 afterAll(async () => {
   worker?.kill('SIGKILL');
   await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
-  await t?.close();
+  if (t) {
+    await t.app.get(JobQueue).queue.obliterate({ force: true });
+    const redis = createRedisConnection(t.config.REDIS_URL, 'consumer'); // queues commands until connected
+    await redis.del(queueOwnerKey(QUEUE_PREFIX));
+    await redis.quit();
+    await t.close();
+  }
 });
 
 async function convert(path: string, format: Record<string, unknown>): Promise<Record<string, unknown>> {
