@@ -50,6 +50,9 @@ export interface ConversionPoolOptions {
   onRecycle?: (event: ThreadRecycled) => void;
 }
 
+/** How soon a retiring thread that was still counted busy is looked at again. */
+const RETIRE_RECHECK_MS = 20;
+
 /** Generous: a thread that compiles TypeScript on the fly (tests) starts slowly. */
 const SELF_TEST_TIMEOUT_MS = 60_000;
 
@@ -140,7 +143,13 @@ export class ConversionPool {
     this.forgetGoneThreads();
     const idle = this.threads.get(usage.id)?.currentUsage === 0;
     const reason = this.recycler.afterTask(usage.id, idle);
-    if (!reason) return;
+    if (!reason) {
+      // piscina counts the task as done a moment after its result arrives. A retiring
+      // thread gets no more tasks, so it is idle soon: look again then, or it would sit
+      // unused for good and the pool would shrink by one.
+      if (!idle && this.recycler.isRetiring(usage.id)) setTimeout(() => this.afterTask(usage), RETIRE_RECHECK_MS).unref();
+      return;
+    }
     const thread = this.piscina.threads.find((candidate) => candidate.threadId === usage.id);
     if (!thread) return;
     this.options.onRecycle?.({

@@ -57,3 +57,15 @@ describe('ThreadRecycler', () => {
     expect(recycler.afterTask(1, true)).toBeUndefined();
   });
 });
+
+describe('ThreadRecycler.isRetiring', () => {
+  it('tells a thread due for replacement, whether or not it is idle yet', () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, maxRssMb: Infinity });
+    const thread = { id: 7, currentUsage: 0, terminating: false, destroyed: false } as unknown as Parameters<typeof recycler.balancer>[1][number];
+    expect(recycler.isRetiring(7)).toBe(false);
+    recycler.balancer({} as Parameters<typeof recycler.balancer>[0], [thread]);
+    expect(recycler.isRetiring(7)).toBe(true);
+    expect(recycler.afterTask(7, false)).toBeUndefined();
+    expect(recycler.afterTask(7, true)).toBe('tasks');
+  });
+});

@@ -71,6 +71,11 @@ export class ThreadRecycler {
     }
   }
 
+  /** Whether the thread is due for replacement (it takes no more tasks). */
+  isRetiring(threadId: number): boolean {
+    return this.retiring.has(threadId);
+  }
+
   /** Tasks given to the thread so far (for tests and logs). */
   tasksOf(threadId: number): number {
     return this.dispatched.get(threadId) ?? 0;
