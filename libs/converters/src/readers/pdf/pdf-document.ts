@@ -38,17 +38,19 @@ function loadPdfParse(): Promise<PdfParseModule> {
 
 export async function openPdf(bytes: Buffer): Promise<OpenPdf> {
   const [pdfjs, { PDFParse }] = await Promise.all([loadPdfjs(), loadPdfParse()]);
-  const parser = new PDFParse({
+  const parameters = {
     data: new Uint8Array(bytes),
     ...pdfjsDataPaths(),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
-  });
+  };
+  const document = await loadDocument(pdfjs, parameters);
+  const parser = new PDFParse(parameters);
+  adoptDocument(parser, document);
   try {
     const { total, info } = await parser.getInfo();
-    const document = await loadedDocument(parser);
     return {
       pdfjs,
       pageCount: total,
@@ -64,14 +66,30 @@ export async function openPdf(bytes: Buffer): Promise<OpenPdf> {
 }
 
 /**
- * The pdf.js document behind a PDFParse. pdf-parse loads it once (its `load`, which
- * every public method calls) and does not expose it; layout analysis needs what its
- * text API flattens away (positions, font names, ruling lines), so we borrow it
- * instead of parsing the file a second time. pdf-parse is pinned to an exact version.
+ * pdf.js's getDocument with pdf-parse's own parameters, exactly as pdf-parse's `load`
+ * calls it, except that a file that fails to open (damaged, encrypted) has its loading
+ * task destroyed: pdf-parse keeps no handle on the task when loading fails, so every
+ * bad PDF left its parser state behind in the conversion thread.
  */
-async function loadedDocument(parser: PDFParse): Promise<PdfDocument> {
-  const internals = parser as unknown as { load(): Promise<PdfDocument> };
-  return internals.load();
+export async function loadDocument(pdfjs: Pdfjs, parameters: Parameters<Pdfjs['getDocument']>[0]): Promise<PdfDocument> {
+  const task = pdfjs.getDocument(parameters);
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Hands the loaded document to pdf-parse, which then serves getInfo from it and
+ * destroys it on `destroy()`: its `load` returns the document it holds. The same
+ * document is what layout analysis reads (positions, font names, ruling lines, which
+ * pdf-parse's text API flattens away), so the file is parsed once. pdf-parse is
+ * pinned to an exact version because this relies on its private field.
+ */
+function adoptDocument(parser: PDFParse, document: PdfDocument): void {
+  (parser as unknown as { doc?: PdfDocument }).doc = document;
 }
 
 /** JPEG quality of page images for OCR: no visible loss at the resolutions OCR reads. */
