@@ -1,4 +1,5 @@
 import type { DocumentMetadata } from '@docformat/contracts';
+import { jpegSegments, pngChunks } from './image-headers';
 
 /** TIFF/EXIF tags worth a reader's time: ImageDescription, DateTime, Artist. */
 const TAG_DESCRIPTION = 0x010e;
@@ -19,7 +20,7 @@ export function embeddedMetadata(bytes: Uint8Array, format: string): DocumentMet
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (format === 'jpg') return tiffMetadata(view, exifOffset(view));
     if (format === 'tiff') return tiffMetadata(view, 0);
-    if (format === 'png') return pngMetadata(bytes, view);
+    if (format === 'png') return pngMetadata(bytes);
   } catch {
     // RangeError from a truncated block: fall through to "no metadata".
   }
@@ -28,13 +29,8 @@ export function embeddedMetadata(bytes: Uint8Array, format: string): DocumentMet
 
 /** Start of the TIFF header inside the JPEG's APP1 "Exif" segment, or -1. */
 function exifOffset(view: DataView): number {
-  let at = 2;
-  while (at + 4 <= view.byteLength && view.getUint8(at) === 0xff) {
-    const marker = view.getUint8(at + 1);
-    const length = view.getUint16(at + 2);
+  for (const { marker, at } of jpegSegments(new Uint8Array(view.buffer, view.byteOffset, view.byteLength))) {
     if (marker === 0xe1 && view.getUint32(at + 4) === 0x45786966) return at + 10; // "Exif\0\0"
-    if (marker === 0xda) break; // start of scan: the metadata segments are over
-    at += 2 + length;
   }
   return -1;
 }
@@ -80,18 +76,13 @@ function exifDate(value: string | undefined): string | undefined {
   return match ? `${match[1]}-${match[2]}-${match[3]}T${match[4]}` : undefined;
 }
 
-function pngMetadata(bytes: Uint8Array, view: DataView): DocumentMetadata {
+function pngMetadata(bytes: Uint8Array): DocumentMetadata {
   const text: Record<string, string> = {};
-  for (let at = 8; at + 12 <= bytes.length; ) {
-    const length = view.getUint32(at);
-    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
-    if (type === 'IDAT' || type === 'IEND') break; // metadata before the pixels is the norm
-    if (type === 'tEXt' && length < 64 * 1024) {
-      const chunk = new TextDecoder('latin1').decode(bytes.subarray(at + 8, at + 8 + length));
-      const [keyword, ...rest] = chunk.split('\0');
-      text[keyword] = rest.join('\0').trim();
-    }
-    at += 12 + length;
+  for (const { type, data, length } of pngChunks(bytes)) {
+    if (type !== 'tEXt' || length >= 64 * 1024) continue;
+    const chunk = new TextDecoder('latin1').decode(bytes.subarray(data, data + length));
+    const [keyword, ...rest] = chunk.split('\0');
+    text[keyword] = rest.join('\0').trim();
   }
   return compact({ title: text['Title'] ?? text['Description'], author: text['Author'], createdAt: text['Creation Time'] });
 }
