@@ -3,7 +3,7 @@ import { inputText } from '../decode-text';
 import { isNotebook, notebookToDocument } from '../notebook/notebook-to-document';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { boundedCodeBlock } from './bounded-text';
+import { boundedCodeBlock } from '../shared/bounded-text';
 import { parseJson } from './parse-json';
 import { reindentJson } from './reindent-json';
 

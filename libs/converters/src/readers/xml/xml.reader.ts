@@ -2,7 +2,7 @@ import type { IntermediateDocument } from '../../document';
 import { inputText } from '../decode-text';
 import { assertPageLimit } from '../page-limit';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { boundedCodeBlock } from '../json/bounded-text';
+import { boundedCodeBlock } from '../shared/bounded-text';
 import { feedChannel, feedToDocument } from './feed-to-document';
 import { parseXmlSafely } from './parse-xml-safely';
 import { prettyXml } from './pretty-xml';

@@ -1,5 +1,5 @@
 import type { Block } from '../../document';
-import { cappedCodeBlock } from '../shared/capped-code-block';
+import { cappedCodeBlock } from './capped-code-block';
 
 /**
  * Pretty-printed output that stops growing past a limit but keeps counting. Data
@@ -34,14 +34,5 @@ export class BoundedText {
 
 /** cappedCodeBlock for output that may have stopped growing; says how much was left out of the whole. */
 export function boundedCodeBlock(output: BoundedText, language: string, maxChars: number): Block[] {
-  const text = output.toString();
-  if (output.complete) return cappedCodeBlock(text, language, maxChars);
-  // The same cut as cappedCodeBlock (at a line end in the second half), counted against the whole.
-  const lineEnd = text.lastIndexOf('\n', maxChars);
-  const cut = lineEnd > maxChars / 2 ? lineEnd : maxChars;
-  const omitted = output.length - cut;
-  return [
-    { type: 'code', language, text: text.slice(0, cut) },
-    { type: 'paragraph', content: [{ type: 'text', text: `[… ${omitted.toLocaleString('en-US')} more characters not shown]` }] },
-  ];
+  return cappedCodeBlock(output.toString(), language, maxChars, output.length);
 }
