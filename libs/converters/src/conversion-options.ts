@@ -14,13 +14,6 @@ export interface ConversionOptions {
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
 
-export const DEFAULT_CONVERSION_OPTIONS: ConversionOptions = {
-  ocr: OcrMode.AUTO,
-  languages: DEFAULT_OCR_LANGUAGES,
-  pageMarkers: false,
-  ocrParallelism: 1,
-};
-
 /**
  * Fills in defaults. A malformed page range here is a programming error (the API
  * validated it), so it throws a plain Error rather than failing the job.
@@ -40,3 +33,6 @@ export function conversionOptions(options: FormatOptions = {}, ocrParallelism = 
     ocrParallelism: Math.max(1, Math.floor(ocrParallelism)),
   };
 }
+
+/** What a reader gets when the caller set nothing: conversionOptions' defaults, not a second copy of them. */
+export const DEFAULT_CONVERSION_OPTIONS: ConversionOptions = conversionOptions();

@@ -43,6 +43,14 @@ export function traineddataFile(code: string, model = LANGUAGE_MODEL): string | 
  * no tesseract.js) because the API validates `format.languages` with it.
  */
 export function installedOcrLanguages(): string[] {
+  // Installed packages do not change while the process runs: list them once, not per request.
+  installed ??= listInstalledLanguages();
+  return [...installed];
+}
+
+let installed: readonly string[] | undefined;
+
+function listInstalledLanguages(): string[] {
   const root = ocrDataRoot();
   if (!root) return [];
   return readdirSync(root)
