@@ -8,6 +8,7 @@
  *
  *   npm run bench:memory                       # 1,000 jobs
  *   npm run bench:memory -- --jobs 200         # fewer
+ *   npm run bench:memory -- --allocator glibc  # on glibc's malloc instead of the image's jemalloc
  *
  * The database is `<base>_test_benchmemory` and the queue prefix `<base>-test-benchmemory`,
  * derived from DOCFORMAT_BASE_DATABASE_URL (else DATABASE_URL) as the tests derive
@@ -96,6 +97,22 @@ function slope(points: readonly [number, number][]): number {
   return sxx === 0 ? 0 : sxy / sxx;
 }
 
+/** The allocator the Docker image runs the worker with (see the Dockerfile), when this machine has it. */
+const JEMALLOC_PATHS = ['/usr/local/lib/libjemalloc.so.2', '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'];
+const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2';
+
+/**
+ * `--allocator glibc` measures the worker on glibc's malloc; by default it runs as the
+ * image runs it, on jemalloc (libjemalloc2) when installed.
+ */
+function allocatorEnv(): { name: string; env: NodeJS.ProcessEnv } {
+  const at = process.argv.indexOf('--allocator');
+  const wanted = at >= 0 ? process.argv[at + 1] : 'jemalloc';
+  const library = JEMALLOC_PATHS.find((path) => existsSync(path));
+  if (wanted === 'glibc' || !library) return { name: library ? 'glibc malloc' : 'glibc malloc (libjemalloc2 not installed)', env: {} };
+  return { name: `jemalloc (${library})`, env: { LD_PRELOAD: library, MALLOC_CONF: process.env.MALLOC_CONF ?? JEMALLOC_CONF } };
+}
+
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -117,11 +134,13 @@ async function main(): Promise<number> {
   // the sources, every thread also carries a TypeScript compiler.
   const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
   const entry = existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
-  process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}\n`);
+  const allocator = allocatorEnv();
+  process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}\n`);
   const worker = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      ...allocator.env,
       SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
       DATABASE_URL: env.databaseUrl,
       REDIS_URL: env.redisUrl,

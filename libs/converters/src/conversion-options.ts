@@ -1,4 +1,5 @@
 import { type FormatOptions, OcrMode, type PageRanges, parsePageRanges } from '@docformat/contracts';
+import type { OcrEngines } from './ocr/ocr-engines';
 
 /** The client's format options with defaults filled in, as readers and formats see them. */
 export interface ConversionOptions {
@@ -8,8 +9,16 @@ export interface ConversionOptions {
   /** Pages to read; undefined means every page. */
   pages?: PageRanges;
   pageMarkers: boolean;
-  /** How many OCR engines one conversion may run at once (OCR_THREADS). */
+  /** How many pages one conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
+  /** The engines that read them: the worker process's shared ones, else this process's own. */
+  ocrEngines?: OcrEngines;
+}
+
+/** What the caller provides besides the client's options: OCR resources. */
+export interface ConversionResources {
+  ocrParallelism?: number;
+  ocrEngines?: OcrEngines;
 }
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
@@ -18,7 +27,7 @@ export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
  * Fills in defaults. A malformed page range here is a programming error (the API
  * validated it), so it throws a plain Error rather than failing the job.
  */
-export function conversionOptions(options: FormatOptions = {}, ocrParallelism = 1): ConversionOptions {
+export function conversionOptions(options: FormatOptions = {}, resources: ConversionResources = {}): ConversionOptions {
   let pages: PageRanges | undefined;
   if (options.pages !== undefined) {
     const parsed = parsePageRanges(options.pages);
@@ -30,7 +39,8 @@ export function conversionOptions(options: FormatOptions = {}, ocrParallelism = 
     languages: options.languages && options.languages.length > 0 ? [...new Set(options.languages)] : DEFAULT_OCR_LANGUAGES,
     ...(pages ? { pages } : {}),
     pageMarkers: options.pageMarkers ?? false,
-    ocrParallelism: Math.max(1, Math.floor(ocrParallelism)),
+    ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
+    ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
   };
 }
 

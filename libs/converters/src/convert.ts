@@ -1,5 +1,6 @@
 import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, isJobFailure } from '@docformat/contracts';
 import { conversionOptions } from './conversion-options';
+import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
 import { capNesting } from './document/cap-nesting';
 import { getOutputFormat } from './formats/registry';
@@ -22,8 +23,10 @@ export interface ConvertInput {
   contentType?: string | null;
   /** The client's options from the request's `format` object (validated by the API). */
   options?: FormatOptions;
-  /** OCR engines this conversion may run at once (OCR_THREADS); 1 when absent. */
+  /** Pages this conversion may have read by OCR at once (OCR_THREADS); 1 when absent. */
   ocrParallelism?: number;
+  /** Where OCR runs: the worker's shared engines (ocr-broker.ts); this process's own when absent. */
+  ocrEngines?: OcrEngines;
 }
 
 export interface ConvertResult {
@@ -52,7 +55,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     if (!format) throw new Error(`Unknown output format "${name}"`);
     return format;
   });
-  const options = conversionOptions(input.options, input.ocrParallelism);
+  const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
   const reader = findReader(input.mimeType, input.fileName);
   if (!reader) {
     const type = normalizeMimeType(input.mimeType) || 'unknown';

@@ -9,3 +9,8 @@ export type { DocumentReader, ReaderInput } from './readers/reader';
 export type * from './document/intermediate-document';
 export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
+export type { OcrEngines } from './ocr/ocr-engines';
+export { localOcrEngines } from './ocr/ocr-engines';
+export { RemoteOcrEngines, serveOcr } from './ocr/ocr-broker';
+export { OCR_ENGINE_MB, configureOcrEngines } from './ocr/tesseract-workers';
+export { terminateOcr } from './ocr/ocr-engine';

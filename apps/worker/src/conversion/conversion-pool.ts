@@ -1,4 +1,6 @@
 import { extname, join } from 'node:path';
+import { type OcrEngines, localOcrEngines, serveOcr } from '@docformat/converters';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InterruptedError } from '../shutdown/interrupted.error';
 import { plainTextTask, type ConversionTaskInput, type ConversionTaskOutcome, type ConversionTaskSuccess, type ThreadUsage } from './conversion-task.types';
@@ -44,6 +46,8 @@ export interface ConversionPoolOptions {
   maxTasksPerThread?: number;
   /** Process RSS above which a thread that finishes a task is replaced (WORKER_MAX_RSS_MB); no mark when absent. */
   maxRssMb?: number;
+  /** The OCR engines every thread's conversions share (see ocr-broker.ts); the process's own by default. */
+  ocrEngines?: OcrEngines;
   /** Told about thread errors that belong to no task (they would crash the process otherwise). */
   onError?: (error: unknown) => void;
   /** Told when a thread is replaced, and why. */
@@ -111,9 +115,13 @@ export class ConversionPool {
     }, this.options.timeoutMs);
     const onCallerAbort = () => abort.abort();
     signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // The conversion's OCR calls come back to this thread, where the process's bounded
+    // engine pool serves every conversion (a thread of its own would hold its own engines).
+    const ocr = new MessageChannel();
+    serveOcr(ocr.port1, this.options.ocrEngines ?? localOcrEngines);
     let outcome: ConversionTaskOutcome;
     try {
-      outcome = await this.piscina.run(input, { signal: abort.signal });
+      outcome = await this.piscina.run({ ...input, ocrPort: ocr.port2 }, { signal: abort.signal, transferList: [ocr.port2] });
     } catch (error) {
       if (signal?.aborted) throw new InterruptedError('The conversion');
       if (timedOut) throw conversionTimeout(this.options.timeoutMs);
@@ -122,6 +130,7 @@ export class ConversionPool {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCallerAbort);
+      ocr.port1.close();
     }
     this.afterTask(outcome.thread);
     if (!outcome.ok) throw fromThreadFailure(outcome);

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult } from '@docformat/contracts';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
@@ -14,8 +15,13 @@ export interface ConversionTaskInput {
   maxPages: number;
   /** The client's options (ocr, languages, pages, pageMarkers). */
   options: FormatOptions;
-  /** OCR engines this conversion may run at once (OCR_THREADS). */
+  /** Pages this conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
+  /**
+   * The conversion's line to the process's OCR engines in the main thread (ocr-broker.ts),
+   * transferred with the task; without one the thread would start engines of its own.
+   */
+  ocrPort?: MessagePort;
 }
 
 /**

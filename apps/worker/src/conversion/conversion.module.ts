@@ -1,9 +1,12 @@
 import type { AppConfig } from '@docformat/config';
 import { Global, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { OCR_ENGINE_MB, configureOcrEngines, terminateOcr } from '@docformat/converters';
 import { ConversionPool, type ConversionPoolOptions } from './conversion-pool';
 
 /** Where the thread entry lives and how threads start; only tests change these. */
 export type ConversionThreadOptions = Pick<ConversionPoolOptions, 'filename' | 'execArgv' | 'env'>;
+
+const MB = 1024 * 1024;
 
 @Global()
 @Module({})
@@ -16,6 +19,12 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
           provide: ConversionPool,
           useFactory: () => {
             const logger = new Logger('conversion');
+            // One pool of OCR engines for the whole process, shared by its conversion
+            // threads: a second engine starts only while it fits under the memory mark.
+            configureOcrEngines({
+              maxEngines: config.OCR_THREADS,
+              roomForAnother: () => process.memoryUsage.rss() + OCR_ENGINE_MB * MB <= config.WORKER_MAX_RSS_MB * MB,
+            });
             return new ConversionPool({
               threads: config.WORKER_CONCURRENCY,
               maxMemoryMb: config.CONVERSION_MAX_MEMORY_MB,
@@ -43,5 +52,6 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
   /** After the consumer has stopped (onModuleDestroy), so no job still needs a thread. */
   async onApplicationShutdown(): Promise<void> {
     await this.pool.close();
+    await terminateOcr();
   }
 }

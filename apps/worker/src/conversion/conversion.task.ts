@@ -1,5 +1,5 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
-import { convertDocument } from '@docformat/converters';
+import { RemoteOcrEngines, convertDocument } from '@docformat/converters';
 import { threadId } from 'node:worker_threads';
 import { INTERNAL_ERROR_MESSAGE, type ConversionTaskInput, type ConversionTaskOutcome, type ThreadUsage } from './conversion-task.types';
 
@@ -23,6 +23,7 @@ function threadUsage(): ThreadUsage {
 }
 
 async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
+  const ocrEngines = input.ocrPort ? new RemoteOcrEngines(input.ocrPort) : undefined;
   try {
     const result = await convertDocument({
       // Structured cloning turns the Buffer into a plain Uint8Array; view it, don't copy.
@@ -34,6 +35,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcom
       maxPages: input.maxPages,
       options: input.options,
       ocrParallelism: input.ocrParallelism,
+      ocrEngines,
     });
     return {
       ok: true,
@@ -52,5 +54,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcom
       message: INTERNAL_ERROR_MESSAGE,
       detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
     };
+  } finally {
+    ocrEngines?.close();
   }
 }

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../testing/fixtures';
 import { Worker } from 'node:worker_threads';
@@ -70,6 +71,7 @@ describe('OCR engine', () => {
       expect(words(pages[1])).toContain('Quarterly');
       const before = workerCounts()['text:eng'];
       expect(before).toBeLessThanOrEqual(2);
+      expect(Object.values(workerCounts()).reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(availableParallelism());
       await recognizePage(image('table.png'), options);
       expect(workerCounts()['text:eng']).toBe(before);
     },
@@ -92,7 +94,7 @@ describe('OCR engine', () => {
         await recognizePage(image('table.png'), options);
         expect(workerCounts()['text:eng']).toBeGreaterThanOrEqual(1);
         await new Promise((resolve) => setTimeout(resolve, 800));
-        expect(workerCounts()['text:eng']).toBe(0);
+        expect(workerCounts()['text:eng'] ?? 0).toBe(0);
         expect(words(await recognizePage(image('table.png'), options))).toContain('Melbourne');
       } finally {
         setOcrIdleTimeout(OCR_IDLE_MS);

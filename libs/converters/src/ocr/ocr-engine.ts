@@ -2,7 +2,8 @@ import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
 import { pageWords } from './page-words';
 import { JobFailure } from '@docformat/contracts';
 import { MAX_OCR_DPI, type Rotation, imageDimensions, transformImage } from './rotate-image';
-import { type TesseractWorker, osdPool, terminateWorkers, textPool, withWorker } from './tesseract-workers';
+import { type OcrEngines, localOcrEngines } from './ocr-engines';
+import { terminateWorkers } from './tesseract-workers';
 
 /*
  * Measured on this machine (2 cores, tesseract.js 7, relaxed-SIMD core), word F1
@@ -44,6 +45,8 @@ export interface OcrOptions {
   languages: readonly string[];
   /** 72 / the image's dpi. */
   pointsPerPixel: number;
+  /** Where the engines run: the worker's shared ones (ocr-broker.ts), else this process's. */
+  engines?: OcrEngines;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function recognizePage(image: Buffer, options: OcrOptions): Promise
   if (size && (size.width < MIN_OCR_PIXELS || size.height < MIN_OCR_PIXELS)) {
     return { width: size.width * options.pointsPerPixel, height: size.height * options.pointsPerPixel, items: [], confidence: 0, rotation: 0 };
   }
-  return withWorker(textPool(options.languages), (worker) => recognizeWith(worker, image, options));
+  return recognizeUpright(options.engines ?? localOcrEngines, image, options);
 }
 
 /** The pixel size from the header, or undefined when image-size cannot tell (Tesseract then decides). */
@@ -99,7 +102,7 @@ export async function recognizePages(images: Array<() => Promise<OcrPageImage>>,
       const page = await images[index]();
       results[index] = Buffer.isBuffer(page)
         ? await recognizePage(page, options)
-        : await recognizePage(page.image, { languages: options.languages, pointsPerPixel: page.pointsPerPixel });
+        : await recognizePage(page.image, { ...options, pointsPerPixel: page.pointsPerPixel });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallelism, images.length)) }, lane));
@@ -111,19 +114,25 @@ export function terminateOcr(): Promise<void> {
   return terminateWorkers();
 }
 
-async function recognizeWith(worker: TesseractWorker, image: Buffer, options: OcrOptions): Promise<OcrPageResult> {
+/**
+ * Each engine call below takes an engine for that call only (text reading and
+ * orientation detection are different engines): holding one while waiting for the
+ * other could deadlock two conversions sharing a bounded pool.
+ */
+async function recognizeUpright(engines: OcrEngines, image: Buffer, options: OcrOptions): Promise<OcrPageResult> {
   const scale = Math.min(1, (MAX_OCR_DPI * options.pointsPerPixel) / 72);
   const pointsPerPixel = options.pointsPerPixel / scale;
-  const readAt = (rotation: Rotation) => read(worker, image, rotation, scale, pointsPerPixel);
+  const readAt = (rotation: Rotation) => read(engines, image, options.languages, rotation, scale, pointsPerPixel);
+  const detectOrientation = () => detectWith(engines, image, options.pointsPerPixel);
   // Most pages are upright: read them as they are and ask OSD (up to ~0.8 s on a dense
   // page) only when that reading looks wrong. A sideways or upside-down page reads at
   // confidence 17-45, an upright one at 93-95 (measured on the fixtures).
   // A scaled image goes through canvas, which must only see bytes Tesseract has already
   // decoded (see rotate-image.ts): then OSD, which decodes them, runs first.
-  let osd = scale < 1 ? await detectOrientation(image, options.pointsPerPixel) : undefined;
+  let osd = scale < 1 ? await detectOrientation() : undefined;
   let best = await readAt(osd?.rotation ?? 0);
   if (!looksUpright(best)) {
-    osd ??= await detectOrientation(image, options.pointsPerPixel);
+    osd ??= await detectOrientation();
     if (osd.rotation !== best.rotation) {
       const turned = await readAt(osd.rotation);
       if (score(turned) > score(best)) best = turned;
@@ -141,28 +150,29 @@ async function recognizeWith(worker: TesseractWorker, image: Buffer, options: Oc
   return { width: width * pointsPerPixel, height: height * pointsPerPixel, items, confidence, rotation };
 }
 
-async function detectOrientation(image: Buffer, pointsPerPixel: number): Promise<{ rotation: Rotation; confidence: number }> {
+async function detectWith(engines: OcrEngines, image: Buffer, pointsPerPixel: number): Promise<{ rotation: Rotation; confidence: number }> {
   try {
-    const { data } = await withWorker(osdPool(), async (detector) => {
-      // PNGs made by canvas and many scans carry no resolution
-      await detector.setParameters({ user_defined_dpi: String(Math.round(72 / pointsPerPixel)) });
-      return detector.detect(image);
-    });
-    return { rotation: toRotation(data.orientation_degrees), confidence: data.orientation_confidence ?? 0 };
+    const { degrees, confidence } = await engines.detectOrientation(image, { dpi: Math.round(72 / pointsPerPixel) });
+    return { rotation: toRotation(degrees), confidence };
   } catch (error) {
     throw damagedImage(error);
   }
 }
 
-async function read(worker: TesseractWorker, image: Buffer, rotation: Rotation, scale: number, pointsPerPixel: number): Promise<Reading> {
+async function read(
+  engines: OcrEngines,
+  image: Buffer,
+  languages: readonly string[],
+  rotation: Rotation,
+  scale: number,
+  pointsPerPixel: number,
+): Promise<Reading> {
   const upright = await transformImage(image, rotation, scale);
   const size = imageDimensions(upright);
-  // Per-job parameter: the real resolution, which Tesseract uses to judge sizes.
-  const parameters = { user_defined_dpi: String(Math.round(72 / pointsPerPixel)) };
-  const result = await worker.recognize(upright, parameters as object, { text: false, blocks: true }).catch((error: unknown) => {
+  const blocks = await engines.recognize(upright, { languages, dpi: Math.round(72 / pointsPerPixel) }).catch((error: unknown) => {
     throw damagedImage(error);
   });
-  return { ...pageWords(result.data.blocks, size, pointsPerPixel), rotation, ...size };
+  return { ...pageWords(blocks, size, pointsPerPixel), rotation, ...size };
 }
 
 /** Leptonica could not decode the bytes: the image is damaged, which is the client's document, not our bug. */

@@ -1,4 +1,5 @@
 import type Tesseract from 'tesseract.js';
+import type { OcrBlock } from './ocr-engines';
 import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
 
 /**
@@ -18,6 +19,9 @@ const MIN_SKEW_RADIANS = (0.1 * Math.PI) / 180;
  */
 const EM_PER_ROW_HEIGHT = 1 / 0.9;
 
+type OcrLine = OcrBlock['paragraphs'][number]['lines'][number];
+type OcrWord = OcrLine['words'][number];
+
 export interface PageWords {
   items: PdfTextItem[];
   /** Mean confidence of the kept words, 0 when there are none. */
@@ -32,8 +36,8 @@ export interface PageWords {
  * has sloping baselines; words are turned back by the page's median line slope so
  * that one line has one baseline and columns stay vertical.
  */
-export function pageWords(blocks: Tesseract.Block[] | null, size: { width: number; height: number }, pointsPerPixel: number): PageWords {
-  const lines = (blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ line, rtl: !paragraph.is_ltr }))));
+export function pageWords(blocks: readonly OcrBlock[], size: { width: number; height: number }, pointsPerPixel: number): PageWords {
+  const lines = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ line, rtl: !paragraph.is_ltr }))));
   const skew = medianSkew(lines.map(({ line }) => line.baseline));
   const turn = straighten(skew, size.width / 2, size.height / 2);
   const items: PdfTextItem[] = [];
@@ -71,12 +75,12 @@ export function pageWords(blocks: Tesseract.Block[] | null, size: { width: numbe
  * "•" as "+", "«" at confidence 18–42. A narrow lone symbol opening a line is taken
  * for a bullet, so that the layout analysis sees a list marker.
  */
-function isBulletGlyph(word: Tesseract.Word, emPixels: number): boolean {
+function isBulletGlyph(word: OcrWord, emPixels: number): boolean {
   const text = word.text.trim();
   return [...text].length === 1 && !/[\p{L}\p{N}]/u.test(text) && word.bbox.x1 - word.bbox.x0 <= emPixels * 0.6;
 }
 
-function lineEm(line: Tesseract.Line): number {
+function lineEm(line: OcrLine): number {
   const row = line.rowAttributes?.rowHeight;
   return (row && row > 0 ? row : line.bbox.y1 - line.bbox.y0) * EM_PER_ROW_HEIGHT;
 }

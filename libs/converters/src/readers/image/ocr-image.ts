@@ -29,7 +29,7 @@ export async function ocrImage(bytes: Buffer, format: string, options: Conversio
   assertPageLimit(pages.length, maxPages);
   const results = await recognizePages(
     pages.map((page) => () => frames.frame(page - 1)), // each frame carries its own resolution
-    { languages: options.languages, pointsPerPixel: 72 / ASSUMED_DPI, parallelism: options.ocrParallelism },
+    { languages: options.languages, pointsPerPixel: 72 / ASSUMED_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },
   );
   const texts: PdfPageText[] = results.map((result, index) => ({
     page: pages[index],

@@ -56,7 +56,7 @@ export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: C
       const dpi = ocrDpi(page);
       return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
     }),
-    { languages: options.languages, pointsPerPixel: 72 / DEFAULT_OCR_DPI, parallelism: options.ocrParallelism },
+    { languages: options.languages, pointsPerPixel: 72 / DEFAULT_OCR_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },
   );
   snapOcrSizes(results);
   const byPage = new Map(targets.map((page, index) => [page.page, results[index]]));

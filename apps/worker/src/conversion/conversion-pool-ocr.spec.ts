@@ -1,0 +1,88 @@
+import { type OcrEngines, localOcrEngines, terminateOcr } from '@docformat/converters';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { ConversionPool } from './conversion-pool';
+import type { ConversionTaskInput } from './conversion-task.types';
+
+/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
+const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
+const OCR_FIXTURES = join(__dirname, '../../../../libs/converters/fixtures/ocr');
+const OCR_TIMEOUT_MS = 120_000;
+
+function imageTask(name: string): ConversionTaskInput {
+  return {
+    bytes: readFileSync(join(OCR_FIXTURES, name)),
+    mimeType: 'image/png',
+    fileName: name,
+    contentType: 'image/png',
+    formats: ['text'],
+    maxPages: 5,
+    options: {},
+    ocrParallelism: 2,
+  };
+}
+
+function newPool(ocrEngines: OcrEngines, timeoutMs = 60_000): ConversionPool {
+  return new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs, execArgv: THREAD_EXEC_ARGV, env: process.env, ocrEngines });
+}
+
+afterAll(() => terminateOcr());
+
+describe('ConversionPool: OCR engines shared by the process', () => {
+  it(
+    'serves both threads’ OCR from engines in the main thread',
+    async () => {
+      const callers = new Set<number>();
+      let calls = 0;
+      // The real engines, seen from the main thread: the calls arrive here, not in the conversion threads.
+      const counting: OcrEngines = {
+        recognize: (image, request, signal) => {
+          calls++;
+          callers.add(threadId);
+          return localOcrEngines.recognize(image, request, signal);
+        },
+        detectOrientation: (image, request, signal) => {
+          calls++;
+          return localOcrEngines.detectOrientation(image, request, signal);
+        },
+      };
+      const pool = newPool(counting);
+      try {
+        const [report, table] = await Promise.all([pool.convert(imageTask('report.png')), pool.convert(imageTask('table.png'))]);
+        expect(report.outputs['text']).toContain('Quarterly Report');
+        expect(table.outputs['text']).toContain('Melbourne');
+        expect(new Set(pool.threadIds()).size).toBe(2);
+        expect(calls).toBeGreaterThanOrEqual(2);
+        expect([...callers]).toEqual([threadId]); // the main thread's
+      } finally {
+        await pool.close();
+      }
+    },
+    OCR_TIMEOUT_MS,
+  );
+
+  it(
+    'cuts short the OCR of a conversion killed at its time limit, so no engine stays taken',
+    async () => {
+      let seen: AbortSignal | undefined;
+      // An engine that never finishes a page until told to stop: "hung" by a signal, not by a clock.
+      const hanging: OcrEngines = {
+        recognize: (_image, _request, signal) => {
+          seen = signal;
+          return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+        },
+        detectOrientation: async () => ({ degrees: 0, confidence: 99 }),
+      };
+      const pool = newPool(hanging, 3_000);
+      try {
+        await expect(pool.convert(imageTask('report.png'))).rejects.toMatchObject({ code: 'CONVERSION_TIMEOUT' });
+        while (!seen?.aborted) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(seen.aborted).toBe(true);
+      } finally {
+        await pool.close();
+      }
+    },
+    OCR_TIMEOUT_MS,
+  );
+});
