@@ -10,6 +10,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { createValidationPipe } from './http/validation.pipe';
 import { InfraModule } from './infra/infra.module';
 import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({})
 export class AppModule {
@@ -24,12 +25,14 @@ export class AppModule {
             genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
             // 503 (database or queue unreachable) is an expected, answered condition, not a bug.
             customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info'),
-            autoLogging: { ignore: (req) => req.url === '/health' },
+            // Health checks and Prometheus scrapes come every few seconds and say nothing.
+            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
           },
         }),
         InfraModule.register(config),
         AuthModule,
         JobsModule,
+        MetricsModule,
       ],
       controllers: [HealthController],
       providers: [

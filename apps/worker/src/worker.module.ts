@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ConversionModule, type ConversionThreadOptions } from './conversion/conversion.module';
 import { InfraModule } from './infra/infra.module';
 import { JobsModule } from './jobs/jobs.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { SweepModule } from './sweep/sweep.module';
 
 export interface WorkerOptions {
@@ -21,6 +22,7 @@ export class WorkerModule {
         // No HTTP here: pino-http's options are just the pino logger's.
         LoggerModule.forRoot({ pinoHttp: loggerOptions('worker', config.LOG_LEVEL) }),
         InfraModule.register(config),
+        MetricsModule,
         ConversionModule.register(config, options.thread),
         JobsModule,
         SweepModule,

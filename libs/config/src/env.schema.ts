@@ -31,6 +31,17 @@ function url(defaultValue: string, protocols: string[]) {
     .default(defaultValue);
 }
 
+/** An optional port: unset turns the feature off (the worker's metrics server). */
+function optionalPort() {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'must be a whole number between 1 and 65535' })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { message: 'must be at least 1' }).max(65535, { message: 'must be at most 65535' }))
+    .optional();
+}
+
 const bool = z
   .string()
   .trim()
@@ -52,6 +63,16 @@ const tokens = z
         .regex(/^[\x21-\x7e]+$/, { message: 'tokens may only contain printable ASCII without spaces' }),
     ),
   );
+
+/**
+ * The secret a Prometheus scrape must send: long enough not to be guessed, and safe
+ * to put in a header. Unset leaves /metrics open (keep it on a private network then).
+ */
+const metricsToken = z
+  .string()
+  .min(16, { message: 'must be at least 16 characters long' })
+  .regex(/^[\x21-\x7e]+$/, { message: 'may only contain printable ASCII without spaces' })
+  .optional();
 
 /**
  * Every setting of both apps, with its default. One schema for both processes keeps
@@ -90,6 +111,10 @@ export const envSchema = z.object({
   /** How long a worker holds a job before others may treat it as stalled (BullMQ lockDuration). */
   JOB_LOCK_MS: int(30_000, 1000, 3_600_000),
   SWEEP_INTERVAL_MS: int(15_000, 500, 3_600_000),
+  /** The worker's Prometheus endpoint; unset, the worker opens no port at all. The API serves /metrics on PORT. */
+  METRICS_PORT: optionalPort(),
+  /** When set, GET /metrics (API and worker) needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: metricsToken,
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

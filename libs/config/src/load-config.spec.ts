@@ -68,4 +68,40 @@ describe('loadConfig', () => {
       /API_TOKENS: tokens may only contain printable ASCII without spaces$/,
     );
   });
+
+  describe('metrics settings', () => {
+    it('leaves the worker metrics port and the scrape token unset by default', () => {
+      const config = loadConfig({});
+      expect(config.METRICS_PORT).toBeUndefined();
+      expect(config.METRICS_TOKEN).toBeUndefined();
+    });
+
+    it('parses a port and keeps a token as given', () => {
+      const config = loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'scrape-secret-0123456789' });
+      expect(config.METRICS_PORT).toBe(9464);
+      expect(config.METRICS_TOKEN).toBe('scrape-secret-0123456789');
+    });
+
+    it('explains a bad port and a bad token without echoing the token', () => {
+      let error: unknown;
+      try {
+        loadConfig({ METRICS_PORT: '70000', METRICS_TOKEN: 'short-secret' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.sort()).toEqual([
+        'METRICS_PORT: must be at most 65535 (got "70000")',
+        'METRICS_TOKEN: must be at least 16 characters long',
+      ]);
+      expect((error as Error).message).not.toContain('short-secret');
+    });
+
+    it('refuses a port that is not a number and a token with spaces', () => {
+      expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT: must be a whole number between 1 and 65535 \(got "ninety"\)/);
+      expect(() => loadConfig({ METRICS_TOKEN: 'has a space inside it' })).toThrow(
+        /METRICS_TOKEN: may only contain printable ASCII without spaces$/,
+      );
+    });
+  });
 });

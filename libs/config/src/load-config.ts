@@ -1,5 +1,8 @@
 import { envSchema, type AppConfig } from './env.schema';
 
+/** Values never repeated in an error message: secrets, and URLs that may carry a password. */
+const UNSHOWN = new Set(['API_TOKENS', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -22,7 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0]);
-    const shown = key === 'API_TOKENS' || key === 'DATABASE_URL' || key === 'REDIS_URL' ? '' : ` (got "${input[key]}")`;
+    const shown = UNSHOWN.has(key) ? '' : ` (got "${input[key]}")`;
     return `${key}: ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

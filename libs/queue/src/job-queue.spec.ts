@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { QueueJobName } from '@docformat/contracts';
+import { QueueJobName, QueueName } from '@docformat/contracts';
+import { Worker } from 'bullmq';
 import { createRedisConnection } from './redis-connection';
-import { JobQueue } from './job-queue';
+import { JobQueue, waitingSince } from './job-queue';
 import { TimeoutError } from './with-timeout';
 
 const prefix = `docformat-test-queue-${process.pid}`;
@@ -46,5 +47,56 @@ describe('JobQueue (real Redis)', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     dead.disconnect();
     await unreachable.close().catch(() => undefined);
+  });
+});
+
+describe('JobQueue.depth (real Redis)', () => {
+  const depthPrefix = `${prefix}-depth`;
+  const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer');
+  const consumer = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'consumer');
+  const queue = new JobQueue(redis, { prefix: depthPrefix, maxAttempts: 3 });
+
+  afterAll(async () => {
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+    redis.disconnect();
+    consumer.disconnect();
+  });
+
+  it('reads zeros from an empty queue', async () => {
+    await expect(queue.depth(2000)).resolves.toEqual({ waiting: 0, active: 0, delayed: 0, oldestWaitingAgeSeconds: 0 });
+  });
+
+  it('counts waiting, active and delayed entries and ages the one next in line', async () => {
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [first, second, third]) await queue.enqueueConversion(id, 2000);
+    await queue.queue.add(QueueJobName.CONVERT, { jobId: randomUUID() }, { delay: 60_000 });
+    // A manual worker takes the first entry, as a real one would, and leaves it active.
+    const worker = new Worker(QueueName.CONVERSION, null, { connection: consumer, prefix: depthPrefix, autorun: false });
+    const taken = await worker.getNextJob('depth-test', { block: false });
+    expect(taken?.id).toBe(first);
+
+    const next = await queue.queue.getJob(second as string);
+    const depth = await queue.depth(2000, (next?.timestamp ?? 0) + 10_000);
+    expect(depth).toEqual({ waiting: 2, active: 1, delayed: 1, oldestWaitingAgeSeconds: 10 });
+    await worker.close(true);
+  });
+
+  it('times out instead of hanging when Redis does not answer', async () => {
+    const dead = createRedisConnection('redis://127.0.0.1:1', 'producer');
+    const unreachable = new JobQueue(dead, { prefix: depthPrefix, maxAttempts: 1 });
+    await expect(unreachable.depth(300)).rejects.toBeInstanceOf(TimeoutError);
+    dead.disconnect();
+    await unreachable.close().catch(() => undefined);
+  });
+});
+
+describe('waitingSince', () => {
+  it('counts from when the job was added if it never ran', () => {
+    expect(waitingSince({ timestamp: 1000, processedOn: undefined, delay: 0 })).toBe(1000);
+  });
+
+  it('counts from the last attempt plus its backoff for a retried job', () => {
+    expect(waitingSince({ timestamp: 1000, processedOn: 5000, delay: 2000 })).toBe(7000);
   });
 });

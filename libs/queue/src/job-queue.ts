@@ -1,5 +1,5 @@
 import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contracts';
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, type Job, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { withTimeout } from './with-timeout';
 
@@ -7,6 +7,24 @@ export interface JobQueueOptions {
   prefix: string;
   /** How many times the worker may try a job before it fails for good. */
   maxAttempts: number;
+}
+
+/** How many entries the queue holds per state, and how long the oldest waiting one has waited. */
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  /** 0 when nothing waits. */
+  oldestWaitingAgeSeconds: number;
+}
+
+/**
+ * Since when a waiting entry has been waiting. BullMQ keeps no "entered the wait
+ * list" time, so: its last attempt's start (a retried or stalled job) or, if it never
+ * ran, when it was added; plus the delay it had to sit out first (a retry's backoff).
+ */
+export function waitingSince(job: Pick<Job, 'timestamp' | 'processedOn' | 'delay'>): number {
+  return (job.processedOn ?? job.timestamp) + (job.delay ?? 0);
 }
 
 /**
@@ -40,6 +58,29 @@ export class JobQueue {
     // once; wait for readiness first (bounded), as enqueueing does.
     await withTimeout(this.queue.waitUntilReady(), timeoutMs, 'Connecting to Redis');
     await withTimeout(this.connection.ping(), timeoutMs, 'Redis PING');
+  }
+
+  /**
+   * The queue's depth, for metrics. Two reads that are not one snapshot: the counts
+   * and the oldest waiting entry may be a few milliseconds apart, which a gauge can bear.
+   */
+  async depth(timeoutMs: number, now: number = Date.now()): Promise<QueueDepth> {
+    const read = async (): Promise<QueueDepth> => {
+      await this.queue.waitUntilReady();
+      const [counts, oldest] = await Promise.all([
+        this.queue.getJobCounts('waiting', 'active', 'delayed'),
+        // Ascending: the wait list's far end, the entry next in line.
+        this.queue.getJobs(['waiting'], 0, 0, true),
+      ]);
+      const first = oldest[0];
+      return {
+        waiting: counts['waiting'] ?? 0,
+        active: counts['active'] ?? 0,
+        delayed: counts['delayed'] ?? 0,
+        oldestWaitingAgeSeconds: first ? Math.max(0, now - waitingSince(first)) / 1000 : 0,
+      };
+    };
+    return withTimeout(read(), timeoutMs, 'Reading the queue depth');
   }
 
   close(): Promise<void> {

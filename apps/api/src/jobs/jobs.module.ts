@@ -1,9 +1,11 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { JsonBodyMiddleware } from '../http/json-body.middleware';
+import { MetricsModule } from '../metrics/metrics.module';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 
 @Module({
+  imports: [MetricsModule],
   controllers: [JobsController],
   providers: [JobsService],
 })

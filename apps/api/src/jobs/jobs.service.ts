@@ -1,6 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions, type JobRecord } from '@docformat/contracts';
 import { JobRepository, type ApiClient } from '@docformat/db';
+import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ export class JobsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRepository,
     private readonly queue: JobQueue,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   /**
@@ -48,6 +50,7 @@ export class JobsService {
       options: formatOptions(dto),
     });
     this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats });
+    this.metrics.jobCreated(row.requestedFormats);
     try {
       await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
     } catch (error) {

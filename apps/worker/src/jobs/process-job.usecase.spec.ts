@@ -3,7 +3,9 @@ import { JobFailure } from '@docformat/contracts';
 import type { ClaimedJob, CompletedConversion, JobRepository, JobRow } from '@docformat/db';
 import type { FetchedDocument } from '@docformat/fetcher';
 import { Prisma } from '@docformat/db';
+import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
+import { Registry } from 'prom-client';
 import type { ConversionPool } from '../conversion/conversion-pool';
 import type { ConversionTaskSuccess } from '../conversion/conversion-task.types';
 import { InterruptedError } from '../shutdown/interrupted.error';
@@ -20,6 +22,7 @@ const document: FetchedDocument = {
   bytes: Buffer.from('hello'),
   contentType: 'text/plain',
   mimeType: 'text/plain',
+  extension: 'txt',
   byteLength: 5,
   sha256: 'abc',
   fileName: 'a.txt',
@@ -81,14 +84,18 @@ function setup(behaviour: { fetch?: () => Promise<FetchedDocument>; convert?: ()
   const jobs = new FakeJobs();
   const fetcher = { fetch: jest.fn(behaviour.fetch ?? (async () => document)) };
   const pool = { convert: jest.fn(behaviour.convert ?? (async () => converted)) };
+  const metrics = new WorkerMetrics(new Registry());
   const useCase = new ProcessJobUseCase(
     config,
     jobs as unknown as JobRepository,
     fetcher as unknown as DocumentFetcher,
     pool as unknown as ConversionPool,
     new ShutdownSignal(),
+    metrics,
   );
-  return { jobs, fetcher, pool, useCase };
+  /** The value of one metric as a scrape would show it (0 when never recorded). */
+  const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);
+  return { jobs, fetcher, pool, useCase, metric };
 }
 
 beforeAll(() => Logger.overrideLogger(false));
@@ -237,6 +244,61 @@ describe('ProcessJobUseCase', () => {
       jobs.complete = complete;
       await expect(useCase.execute(ID)).resolves.toBe('completed');
       expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 2 });
+    });
+  });
+
+  describe('metrics', () => {
+    it('counts a completed job, its conversion time and its pages by input type', async () => {
+      const { useCase, metric } = setup();
+      await useCase.execute(ID);
+      expect(await metric('docformat_jobs_completed_total', { input: 'txt' })).toBe(1);
+      expect(await metric('docformat_conversion_seconds_count', { input: 'txt' })).toBe(1);
+      expect(await metric('docformat_pages_converted_total', { input: 'txt' })).toBe(1);
+      expect(await metric('docformat_jobs_failed_total')).toBe(0);
+    });
+
+    it('counts the pages a selection converted, not the pages the document has', async () => {
+      const { useCase, metric } = setup({ convert: async () => ({ ...converted, pages: 40, pagesConverted: [1, 2, 3] }) });
+      await useCase.execute(ID);
+      expect(await metric('docformat_pages_converted_total', { input: 'txt' })).toBe(3);
+    });
+
+    it('counts a failed job once, by its error code, only when it fails for good', async () => {
+      const permanent = setup({
+        convert: async () => {
+          throw new JobFailure('TOO_MANY_PAGES', 'Too many pages.');
+        },
+      });
+      await permanent.useCase.execute(ID);
+      expect(await permanent.metric('docformat_jobs_failed_total', { code: 'TOO_MANY_PAGES' })).toBe(1);
+      expect(await permanent.metric('docformat_jobs_completed_total')).toBe(0);
+      expect(await permanent.metric('docformat_conversion_seconds_count')).toBe(0);
+
+      const transient = setup({
+        fetch: async () => {
+          throw new JobFailure('DOWNLOAD_FAILED', 'The server answered 503 Service Unavailable', true);
+        },
+      });
+      await expect(transient.useCase.execute(ID)).rejects.toBeInstanceOf(RetryableJobError);
+      await expect(transient.useCase.execute(ID)).rejects.toBeInstanceOf(RetryableJobError);
+      expect(await transient.metric('docformat_jobs_failed_total')).toBe(0);
+      await transient.useCase.execute(ID);
+      expect(await transient.metric('docformat_jobs_failed_total', { code: 'DOWNLOAD_FAILED' })).toBe(1);
+    });
+
+    it('counts a job given up after its attempts, with its last error code', async () => {
+      const { jobs, useCase, metric } = setup();
+      jobs.row = { ...(jobs.row as JobRow), status: 'IN_PROGRESS', attempts: 3, errorCode: 'CONVERSION_TIMEOUT', errorMessage: 'too slow' };
+      await useCase.execute(ID);
+      expect(await metric('docformat_jobs_failed_total', { code: 'CONVERSION_TIMEOUT' })).toBe(1);
+    });
+
+    it('times a conversion another delivery finished first, but does not count the job twice', async () => {
+      const { jobs, useCase, metric } = setup();
+      jobs.complete = async () => false;
+      await expect(useCase.execute(ID)).resolves.toBe('skipped');
+      expect(await metric('docformat_conversion_seconds_count', { input: 'txt' })).toBe(1);
+      expect(await metric('docformat_jobs_completed_total')).toBe(0);
     });
   });
 });

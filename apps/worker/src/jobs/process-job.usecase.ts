@@ -1,6 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
 import { isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
+import { WorkerMetrics } from '@docformat/metrics';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
 import { APP_CONFIG } from '../infra/tokens';
@@ -32,6 +33,7 @@ export class ProcessJobUseCase {
     private readonly fetcher: DocumentFetcher,
     private readonly pool: ConversionPool,
     private readonly shutdown: ShutdownSignal,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   async execute(jobId: string): Promise<ProcessOutcome> {
@@ -89,6 +91,7 @@ export class ProcessJobUseCase {
       durationMs: Date.now() - started,
     });
 
+    const conversionStarted = performance.now();
     const converted = await this.pool.convert(
       {
         bytes: document.bytes,
@@ -102,6 +105,9 @@ export class ProcessJobUseCase {
       },
       signal,
     );
+    // Pages actually converted: a `pages` selection converts fewer than the document has.
+    const pagesConverted = converted.pagesConverted?.length ?? converted.pages;
+    this.metrics.converted(document.extension, (performance.now() - conversionStarted) / 1000, pagesConverted);
 
     const stored = await this.jobs.complete(job.id, {
       pages: converted.pages,
@@ -120,6 +126,7 @@ export class ProcessJobUseCase {
       this.logger.log({ event: 'job.skipped', jobId: job.id, reason: 'finished by another delivery' });
       return 'skipped';
     }
+    this.metrics.jobCompleted(document.extension);
     this.logger.log({
       event: 'job.completed',
       jobId: job.id,
@@ -145,7 +152,7 @@ export class ProcessJobUseCase {
       throw new RetryableJobError(decision.code, decision.message);
     }
     if (decision.unexpected) this.logger.error({ event: 'job.internal_error', jobId: job.id, err: error });
-    await this.jobs.fail(job.id, failure);
+    if (await this.jobs.fail(job.id, failure)) this.metrics.jobFailed(failure.code);
     this.logger.warn({ event: 'job.failed', jobId: job.id, attempt: job.attempts, ...failure });
     return 'failed';
   }
@@ -158,7 +165,7 @@ export class ProcessJobUseCase {
           code: JobErrorCode.INTERNAL_ERROR,
           message: `The conversion was started ${row.attempts} times without finishing and was given up`,
         };
-    await this.jobs.fail(row.id, failure);
+    if (await this.jobs.fail(row.id, failure)) this.metrics.jobFailed(failure.code);
     this.logger.warn({ event: 'job.failed', jobId: row.id, attempt: row.attempts, reason: 'attempts exhausted', ...failure });
     return 'failed';
   }
