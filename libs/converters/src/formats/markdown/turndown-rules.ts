@@ -28,11 +28,11 @@ export function addGfmRules(service: TurndownService): void {
         const start = Number(parent.getAttribute('start') ?? '1');
         marker = `${start + Array.prototype.indexOf.call(parent.children, node)}. `;
       }
-      const body = content
+      const indented = content
         .replace(/^\n+/, '')
         .replace(/\n+$/, '\n')
-        .replace(/\n/g, `\n${' '.repeat(marker.length)}`)
-        .replace(/[ ]+$/gm, '');
+        .replace(/\n/g, `\n${' '.repeat(marker.length)}`);
+      const body = withoutTrailingSpaces(indented);
       return marker + body + (node.nextSibling && !body.endsWith('\n') ? '\n' : '');
     },
   });
@@ -59,4 +59,22 @@ export function addGfmRules(service: TurndownService): void {
 
   service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
   service.addRule('table', { filter: 'table', replacement: (content) => `\n\n${content.trim()}\n\n` });
+}
+
+/**
+ * Each line without its trailing spaces, in linear time. The regular expression
+ * `/[ ]+$/gm` does the same but retries from every space of a run that is not at a
+ * line's end: on a list nested 64 deep (lines indented by 200 spaces, re-indented at
+ * every level) that took 27 of a conversion's 33 seconds.
+ */
+export function withoutTrailingSpaces(text: string): string {
+  if (!text.includes(' \n') && !text.endsWith(' ')) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length;
+      while (end > 0 && line.charCodeAt(end - 1) === 32) end--;
+      return end === line.length ? line : line.slice(0, end);
+    })
+    .join('\n');
 }
