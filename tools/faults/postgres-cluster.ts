@@ -2,7 +2,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { freePort } from './free-port';
+import { freePort } from '@docformat/testing';
 import { run } from './run-as';
 
 const BIN = process.env['PG_BIN'] ?? '/usr/lib/postgresql/15/bin';

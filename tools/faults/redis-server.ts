@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort, waitFor } from './free-port';
+import { freePort } from '@docformat/testing';
+import { waitFor } from './wait';
 
 /** A redis-server of the suite's own, without persistence, so FLUSHALL hurts nobody else. */
 export interface RedisServer {

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { JobQueue, createRedisConnection, queueOwnerKey } from '@docformat/queue';
+import { type WorkerProcess, startWorkerProcess, stopEndToEnd } from './support/worker-process';
 import { startTestApp, type TestApp } from './test-app';
 
 /**
@@ -28,7 +27,7 @@ const QUEUE_PREFIX = `${process.env['QUEUE_PREFIX']}-e2e-${process.pid}`;
 let t: TestApp;
 let auth: { Authorization: string };
 let origin: Server;
-let worker: ChildProcess;
+let worker: WorkerProcess;
 
 beforeAll(async () => {
   t = await startTestApp({ QUEUE_PREFIX });
@@ -39,47 +38,11 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': document.type }).end(readFileSync(join(FIXTURES, document.file)));
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  worker = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/worker/src/main.ts'], {
-    cwd: REPO_ROOT,
-    // The same database, Redis and queue prefix as the API under test (see setup-env.ts);
-    // the worker's sources resolve the @docformat/* aliases through this tsconfig.
-    env: {
-      ...process.env,
-      SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
-      QUEUE_PREFIX,
-      FETCH_ALLOW_PRIVATE: 'true',
-      WORKER_CONCURRENCY: '1',
-      OCR_THREADS: '2',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await started(worker);
+  // The same database and Redis as the API under test, and this run's own queue prefix.
+  worker = await startWorkerProcess({ QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '1', OCR_THREADS: '2' });
 }, 90_000);
 
-/** Resolves on the worker's `worker.started` log line; rejects with its stderr if it exits first. */
-function started(child: ChildProcess): Promise<void> {
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('"event":"worker.started"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`The worker exited (${code}) before it started: ${stderr.slice(-2000)}`)));
-  });
-}
-
-afterAll(async () => {
-  worker?.kill('SIGKILL');
-  await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
-  if (t) {
-    await t.app.get(JobQueue).queue.obliterate({ force: true });
-    const redis = createRedisConnection(t.config.REDIS_URL, 'consumer'); // queues commands until connected
-    await redis.del(queueOwnerKey(QUEUE_PREFIX));
-    await redis.quit();
-    await t.close();
-  }
-});
+afterAll(() => stopEndToEnd(t, worker, origin, QUEUE_PREFIX));
 
 async function convert(path: string, format: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { port } = origin.address() as AddressInfo;

@@ -1,10 +1,8 @@
 import { sampleValue } from '@docformat/metrics';
-import { JobQueue, createRedisConnection, queueOwnerKey } from '@docformat/queue';
-import { prepareTestDatabase, testEnvironment } from '@docformat/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort, prepareTestDatabase, testEnvironment } from '@docformat/testing';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { type WorkerProcess, startWorkerProcess, stopEndToEnd } from './support/worker-process';
 import { startTestApp, type TestApp } from './test-app';
 
 /**
@@ -12,7 +10,6 @@ import { startTestApp, type TestApp } from './test-app';
  * the queue, a real worker process (from the sources, with METRICS_PORT) converts it
  * and reports what it did; both are scraped with the one METRICS_TOKEN.
  */
-const REPO_ROOT = join(__dirname, '../../..');
 const METRICS_TOKEN = `end-to-end-metrics-token-${process.pid}`;
 /**
  * A database and queue of this file's own. A worker sweeps every unfinished row of its
@@ -27,37 +24,8 @@ const WAIT_MS = 30_000;
 let t: TestApp;
 let auth: { Authorization: string };
 let origin: Server;
-let worker: ChildProcess;
+let worker: WorkerProcess;
 let workerMetricsPort: number;
-const workerEvents: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once the worker has logged every one of `events`; rejects with its stderr if it exits first. */
-function logged(child: ChildProcess, events: string[]): Promise<void> {
-  let stderr = '';
-  let buffered = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const event = /"event":"([^"]+)"/.exec(line)?.[1];
-        if (event) workerEvents.push(event);
-      }
-      if (events.every((event) => workerEvents.includes(event))) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`The worker exited (${code}) before it started: ${stderr.slice(-2000)}`)));
-  });
-}
 
 beforeAll(async () => {
   await prepareTestDatabase(ISOLATED);
@@ -68,36 +36,14 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  workerMetricsPort = await freePort();
-  worker = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/worker/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
-      DATABASE_URL,
-      QUEUE_PREFIX,
-      METRICS_PORT: String(workerMetricsPort),
-      METRICS_TOKEN,
-      FETCH_ALLOW_PRIVATE: 'true',
-      WORKER_CONCURRENCY: '1',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await logged(worker, ['worker.started', 'metrics.listening']);
+  workerMetricsPort = await freePort('0.0.0.0');
+  worker = await startWorkerProcess(
+    { DATABASE_URL, QUEUE_PREFIX, METRICS_PORT: String(workerMetricsPort), METRICS_TOKEN, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '1' },
+    ['worker.started', 'metrics.listening'],
+  );
 }, 60_000);
 
-afterAll(async () => {
-  worker?.kill('SIGKILL');
-  await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
-  if (t) {
-    await t.app.get(JobQueue).queue.obliterate({ force: true });
-    const redis = createRedisConnection(t.config.REDIS_URL, 'consumer'); // queues commands until connected
-    await redis.del(queueOwnerKey(QUEUE_PREFIX));
-    await redis.quit();
-    await t.close();
-  }
-});
+afterAll(() => stopEndToEnd(t, worker, origin, QUEUE_PREFIX));
 
 async function scrapeApi(): Promise<string> {
   const res = await t.http().get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);

@@ -2,7 +2,7 @@ import type { AppConfig } from '@docformat/config';
 import { hasSample, sampleValue } from '@docformat/metrics';
 import type { INestApplicationContext } from '@nestjs/common';
 import { WorkerMetricsServer } from '../src/metrics/worker-metrics-server';
-import { freePort } from './support/free-port';
+import { freePort } from '@docformat/testing';
 import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
 import { startOrigin, type OriginServer } from './support/origin-server';
 
@@ -15,7 +15,7 @@ let client: TestClient;
 let worker: INestApplicationContext;
 
 beforeAll(async () => {
-  config = testConfig({ QUEUE_PREFIX: filePrefix('metrics'), METRICS_PORT: String(await freePort()), METRICS_TOKEN });
+  config = testConfig({ QUEUE_PREFIX: filePrefix('metrics'), METRICS_PORT: String(await freePort('0.0.0.0')), METRICS_TOKEN });
   origin = await startOrigin();
   origin.route('/notes.txt', { body: TEXT, contentType: 'text/plain' });
   origin.route('/gone.pdf', { status: 404, body: 'not here', contentType: 'text/plain' });

@@ -1,1 +1,2 @@
 export * from './test-environment';
+export * from './free-port';
