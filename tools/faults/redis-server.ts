@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { freePort } from '@docformat/testing';
-import { waitFor } from './wait';
+import { waitFor } from '@docformat/testing';
 
 /** A redis-server of the suite's own, without persistence, so FLUSHALL hurts nobody else. */
 export interface RedisServer {

@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative } from 'node:path';
 import { createPrismaClient } from '@docformat/db';
 import { JobQueue, createRedisConnection } from '@docformat/queue';
-import { prepareTestDatabase, testEnvironment } from '@docformat/testing';
+import { prepareTestDatabase, rssMb, testEnvironment } from '@docformat/testing';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const FIXTURES = join(REPO_ROOT, 'libs/converters/fixtures');
@@ -77,13 +77,6 @@ function startOrigin(files: readonly string[]): Promise<{ server: Server; url: (
       resolve({ server, url: (file) => `http://127.0.0.1:${port}/${relative(FIXTURES, file).split('/').map(encodeURIComponent).join('/')}` });
     }),
   );
-}
-
-/** The process's resident set, from /proc (Linux): what the kernel charges it. */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 /** Least-squares slope of y over x. */

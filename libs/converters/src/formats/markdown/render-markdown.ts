@@ -42,6 +42,9 @@ function turndown(): TurndownService {
   return service;
 }
 
+/** Top-level blocks per turndown call, roughly: a chunk ends at the first safe place after this many. */
+const CHUNK_BLOCKS = 500;
+
 /**
  * IR → GitHub-flavoured markdown, by way of semantic HTML and turndown, except for
  * top-level tables that gfmTable writes directly (a million-cell table as HTML and
@@ -49,8 +52,54 @@ function turndown(): TurndownService {
  * one-word paragraph, a placeholder: turndown spaces a paragraph exactly as it
  * spaces a table (a blank line either side), so swapping the table's markdown in
  * for the placeholder gives the bytes turndown would have written for the table.
+ * Long documents go through turndown a chunk at a time (see markdownChunks).
  */
-export function renderMarkdown(blocks: readonly Block[]): string {
+export function renderMarkdown(blocks: readonly Block[], chunkBlocks = CHUNK_BLOCKS): string {
+  const parts = markdownChunks(blocks, chunkBlocks)
+    .map(renderChunk)
+    .filter((markdown) => markdown !== '');
+  if (parts.length === 0) return '';
+  // The whole output is trimmed; only the first part's start is the document's start.
+  parts[0] = parts[0].trimStart();
+  return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * The blocks in runs that turndown can convert one at a time with the same result as
+ * all at once, so that a 2,400-page manual is never one HTML string and one DOM (that
+ * DOM took 250 MB more than the text output's whole conversion). Between top-level
+ * blocks turndown keeps no state (whitespace handling restarts at every block, and
+ * each is set off by one blank line), except that it trims trailing whitespace at the
+ * end of its output: so a run may end only after a block whose markdown cannot end in
+ * whitespace (see endsWithFence). Runs are joined with the blank line turndown puts
+ * between blocks.
+ */
+function markdownChunks(blocks: readonly Block[], size = CHUNK_BLOCKS): Array<readonly Block[]> {
+  const chunks: Array<readonly Block[]> = [];
+  let start = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    if (i + 1 - start >= size && endsWithFence(blocks[i])) {
+      chunks.push(blocks.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  if (start < blocks.length) chunks.push(blocks.slice(start));
+  return chunks;
+}
+
+/**
+ * Blocks whose markdown ends in a character that is not whitespace: a code block with
+ * some text (a closing fence; a blank one turndown drops), a table with a row (a
+ * pipe; one without writes nothing), a rule (`---`).
+ */
+function endsWithFence(block: Block): boolean {
+  if (block.type === 'code') return /\S/.test(block.text);
+  if (block.type === 'table') return (block.header ?? block.rows[0]) !== undefined;
+  return block.type === 'rule';
+}
+
+/** One chunk's markdown as turndown writes it mid-document: no trailing newline, its start untrimmed (see renderMarkdown). */
+function renderChunk(blocks: readonly Block[]): string {
   const direct = blocks.map((block) => (block.type === 'table' ? gfmTable(block, markdownEscape) : undefined));
   const html = blocks.map((block, i) => (direct[i] === undefined ? renderHtml([block]) : ''));
   const tables: string[] = [];
@@ -60,14 +109,14 @@ export function renderMarkdown(blocks: readonly Block[]): string {
     html[i] = `<p>${prefix}${tables.length}x</p>`;
     tables.push(table);
   });
-  const markdown = turndown().turndown(html.join('\n')).trim();
-  if (tables.length === 0) return markdown === '' ? '' : `${markdown}\n`;
+  const markdown = turndown().turndown(html.join('\n'));
+  if (tables.length === 0) return markdown;
   // split() with a capture group alternates text and captured indexes; the result is joined once.
   const parts = markdown.split(new RegExp(`${prefix}(\\d+)x`));
   // Every placeholder comes back exactly once; were one lost, the whole way through turndown is still right.
-  if (parts.length !== tables.length * 2 + 1) return renderMarkdownViaHtml(blocks);
+  if (parts.length !== tables.length * 2 + 1) return turndown().turndown(renderHtml(blocks));
   for (let i = 1; i < parts.length; i += 2) parts[i] = tables[Number(parts[i])];
-  return `${parts.join('')}\n`;
+  return parts.join('');
 }
 
 /** Every block through HTML and turndown: the reference the direct tables must match. */

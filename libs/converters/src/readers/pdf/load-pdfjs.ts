@@ -1,6 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the declaration must reach every program that compiles this file (apps import the lib by path)
 /// <reference path="./pdfjs-worker.d.ts" />
 import { dirname, join } from 'node:path';
+import { restoreNativeBuiltins } from './native-builtins';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
 
@@ -18,7 +19,10 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     const scope = globalThis as { pdfjsWorker?: unknown };
     scope.pdfjsWorker ??= { WorkerMessageHandler: worker.WorkerMessageHandler };
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // Both bundles carry core-js polyfills that replace fast built-ins (see native-builtins.ts).
+    restoreNativeBuiltins();
+    return pdfjs;
   })();
   loading.catch(() => (loading = undefined));
   return loading;

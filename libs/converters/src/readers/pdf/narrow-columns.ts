@@ -41,7 +41,7 @@ export function splitNarrowColumns(rows: readonly LineSegment[][], minRows: numb
         if (isBoundary(bounds(current), bounds(piece))) out.push([...piece]);
         else current.push(...piece);
       }
-      return out.length === 1 ? [segment] : out.map(toSegment);
+      return out.length === 1 ? [segment] : out.map((part) => toSegment(part));
     }),
   );
 }

@@ -13,7 +13,11 @@ const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
  */
 const ZERO_WIDTH = /[\u200b\u2060\ufeff]/g;
 
+/** Any character one of the replacements below changes: most items have none and are returned as they are. */
+const NEEDS_NORMALIZING = /[\ufb00-\ufdff\ufe70-\ufefe\u00a0\u2000-\u200b\u202f\u205f\u3000\u2060\ufeff\u00ad]/;
+
 export function normalizePdfText(text: string): string {
+  if (!NEEDS_NORMALIZING.test(text)) return text;
   return (
     text
       .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'))
@@ -32,5 +36,7 @@ export function dropSoftHyphens(text: string): string {
 
 /** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
 export const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
+/** The same characters, for a yes/no test (no `g` flag, so no `lastIndex` state between calls). */
+export const HAS_RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 /** Letters of left-to-right scripts (Latin, Greek, Cyrillic, CJK …). */
 export const LTR_LETTER = /(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])\p{L}/gu;

@@ -14,8 +14,26 @@ import { type FlowElement, isTable } from './pdf-table';
  * and OCR words alike (see docs/adr/0004-pdf-engine-and-ocr.md).
  */
 export function layoutPages(pages: readonly PdfPageText[]): Block[] {
-  const flows = pages.map(pageFlow);
+  return layoutFlows(pages.map(pageFlow));
+}
+
+/**
+ * The document-wide part of layoutPages, over each page's flow (pageFlow, one page at
+ * a time): a reader can lay out every page as soon as it has read it and keep only
+ * its lines, not its positioned words (see pdf.reader.ts).
+ */
+export function layoutFlows(flows: readonly FlowElement[][]): Block[] {
   const kept = new Set<FlowElement>(removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat());
   const flow = joinContinuedTables(flows.flat().filter((element) => isTable(element) || kept.has(element)));
   return linesToBlocks(flow);
+}
+
+/**
+ * One page's flow with what only pageFlow needed let go: a line's segments hold the
+ * page's positioned words (table detection splits them again), which nothing after
+ * pageFlow reads. A 2,400-page manual kept them all until the end of the conversion.
+ */
+export function compactFlow(flow: FlowElement[]): FlowElement[] {
+  for (const element of flow) if (!isTable(element)) element.segments = [];
+  return flow;
 }

@@ -1,4 +1,4 @@
-import { LTR_LETTER, RTL_CHAR } from './normalize-text';
+import { HAS_RTL_CHAR, LTR_LETTER, RTL_CHAR } from './normalize-text';
 import type { PdfTextItem } from './pdf-page-text';
 
 /** A run of text in one style; lines and paragraphs are sequences of runs. */
@@ -58,11 +58,17 @@ export const SEGMENT_GAP = 1.5;
 export function groupLines(items: readonly PdfTextItem[], page: { page: number; height: number }, column = -1): PdfLine[] {
   const visible = items.filter((item) => item.text.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x);
   const groups: PdfTextItem[][] = [];
+  // The largest size in the open group, kept as items join (not recomputed per item: lines of hundreds of items).
+  let groupSize = 0;
   for (const item of visible) {
     const group = groups[groups.length - 1];
-    const size = group ? Math.max(...group.map((other) => other.size)) : 0;
-    if (group && Math.abs(item.y - group[0].y) <= 0.45 * Math.max(size, item.size)) group.push(item);
-    else groups.push([item]);
+    if (group && Math.abs(item.y - group[0].y) <= 0.45 * Math.max(groupSize, item.size)) {
+      group.push(item);
+      groupSize = Math.max(groupSize, item.size);
+    } else {
+      groups.push([item]);
+      groupSize = item.size;
+    }
   }
   return groups.map((group) => buildLine(dedupe(group.sort((a, b) => a.x - b.x)), page, column));
 }
@@ -73,13 +79,25 @@ function dedupe(items: PdfTextItem[]): PdfTextItem[] {
 }
 
 function buildLine(items: PdfTextItem[], page: { page: number; height: number }, column: number): PdfLine {
-  const weight = (item: PdfTextItem) => item.text.replace(/\s/g, '').length;
-  const total = items.reduce((sum, item) => sum + weight(item), 0) || 1;
-  const share = (test: (item: PdfTextItem) => boolean) => items.filter(test).reduce((sum, item) => sum + weight(item), 0) / total;
+  // Characters that are not whitespace, per item: computed once, used for every share below.
+  const weights = items.map((item) => item.text.replace(/\s/g, '').length);
+  let total = 0;
+  let boldWeight = 0;
+  let italicWeight = 0;
+  let monoWeight = 0;
+  for (const [index, item] of items.entries()) {
+    const w = weights[index];
+    total += w;
+    if (item.bold) boldWeight += w;
+    if (item.italic) italicWeight += w;
+    if (item.mono) monoWeight += w;
+  }
+  total ||= 1;
   const count = (pattern: RegExp) => items.reduce((sum, item) => sum + (item.text.match(pattern)?.length ?? 0), 0);
-  const rtl = count(RTL_CHAR) > count(LTR_LETTER);
+  // Counting every letter of every line is costly; without a single right-to-left character the answer is known.
+  const rtl = items.some((item) => HAS_RTL_CHAR.test(item.text)) && count(RTL_CHAR) > count(LTR_LETTER);
   const runs = lineRuns(rtl ? logicalOrder(items) : items);
-  const size = dominantSize(items, weight);
+  const size = dominantSize(items, weights);
   return {
     page: page.page,
     pageHeight: page.height,
@@ -89,11 +107,12 @@ function buildLine(items: PdfTextItem[], page: { page: number; height: number },
     right: Math.max(...items.map((item) => item.x + item.width)),
     y: items[0].y,
     size,
-    bold: share((item) => item.bold) > 0.5,
-    italic: share((item) => item.italic) > 0.5,
-    mono: share((item) => item.mono) > 0.5,
+    bold: boldWeight / total > 0.5,
+    italic: italicWeight / total > 0.5,
+    mono: monoWeight / total > 0.5,
     rtl,
-    segments: splitSegments(items, size),
+    // Left to right, a line of one segment has the line's own runs: they are not built twice.
+    segments: splitSegments(items, size, rtl ? undefined : runs),
     column,
   };
 }
@@ -115,20 +134,26 @@ function logicalOrder(items: PdfTextItem[]): PdfTextItem[] {
   return [...out, ...ltrRun.reverse()];
 }
 
-function splitSegments(items: PdfTextItem[], size: number): LineSegment[] {
+function splitSegments(items: PdfTextItem[], size: number, lineRunsLeftToRight?: TextRun[]): LineSegment[] {
   const parts: PdfTextItem[][] = [];
+  // The open part's right edge, kept as items join rather than recomputed for each.
+  let end = 0;
   for (const item of items) {
     const part = parts[parts.length - 1];
-    const end = part ? Math.max(...part.map((other) => other.x + other.width)) : 0;
-    if (part && item.x - end < SEGMENT_GAP * size) part.push(item);
-    else parts.push([item]);
+    if (part && item.x - end < SEGMENT_GAP * size) {
+      part.push(item);
+      end = Math.max(end, item.x + item.width);
+    } else {
+      parts.push([item]);
+      end = item.x + item.width;
+    }
   }
-  return parts.map(toSegment);
+  if (parts.length === 1 && lineRunsLeftToRight) return [toSegment(items, lineRunsLeftToRight)];
+  return parts.map((part) => toSegment(part));
 }
 
-/** A segment of the given items (left to right, at least one). */
-export function toSegment(items: readonly PdfTextItem[]): LineSegment {
-  const runs = lineRuns(items);
+/** A segment of the given items (left to right, at least one); `runs` when already built from them. */
+export function toSegment(items: readonly PdfTextItem[], runs = lineRuns(items)): LineSegment {
   return { x: items[0].x, right: Math.max(...items.map((item) => item.x + item.width)), text: runs.map((run) => run.text).join(''), runs, items };
 }
 
@@ -139,7 +164,7 @@ export function lineRuns(items: readonly PdfTextItem[]): TextRun[] {
   for (const item of items) {
     const previous = runs[runs.length - 1];
     const gap = previousItem ? Math.max(item.x, previousItem.x) - Math.min(item.x + item.width, previousItem.x + previousItem.width) : 0;
-    const spaced = previous !== undefined && gap > 0.15 * item.size && !/\s$/.test(previous.text) && !/^\s/.test(item.text);
+    const spaced = previous !== undefined && gap > 0.15 * item.size && !endsWithSpace(previous.text) && !/^\s/.test(item.text);
     // Monospace keeps runs of spaces (alignment inside code); prose gets one.
     const spaces = spaced ? ' '.repeat(item.mono ? Math.max(1, Math.round(gap / (0.6 * item.size))) : 1) : '';
     if (previous && sameStyle(previous, item)) previous.text += spaces + item.text;
@@ -151,6 +176,15 @@ export function lineRuns(items: readonly PdfTextItem[]): TextRun[] {
     previousItem = item;
   }
   return trimRuns(runs.map((run) => (run.mono ? run : { ...run, text: run.text.replace(/\s+/g, ' ') })));
+}
+
+/**
+ * Whether the text ends in whitespace, looking at its last character only: a run grows
+ * item by item, and a regular expression over the whole run would flatten and scan
+ * it again for every item.
+ */
+function endsWithSpace(text: string): boolean {
+  return text !== '' && /\s/.test(text[text.length - 1]);
 }
 
 function sameStyle(run: TextRun, item: PdfTextItem): boolean {
@@ -165,12 +199,12 @@ function trimRuns(runs: TextRun[]): TextRun[] {
   return runs.filter((run) => run.text !== '');
 }
 
-function dominantSize(items: PdfTextItem[], weight: (item: PdfTextItem) => number): number {
+function dominantSize(items: PdfTextItem[], weights: readonly number[]): number {
   const bySize = new Map<number, number>();
-  for (const item of items) {
+  items.forEach((item, index) => {
     const size = roundSize(item.size);
-    bySize.set(size, (bySize.get(size) ?? 0) + weight(item));
-  }
+    bySize.set(size, (bySize.get(size) ?? 0) + weights[index]);
+  });
   return [...bySize.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
 }
 

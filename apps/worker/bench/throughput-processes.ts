@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { rssMb, sleep } from '@docformat/testing';
+
+const REPO_ROOT = join(__dirname, '../../..');
+
+/**
+ * A built app (`node dist/…/main.js`) started by the benchmark: its output goes to a
+ * log file, its JSON log lines are watched for the events the benchmark waits on.
+ */
+export class BuiltApp {
+  private readonly child: ChildProcess;
+  private readonly events: Array<Record<string, unknown>> = [];
+  private exited = false;
+
+  constructor(
+    readonly name: string,
+    script: string,
+    env: NodeJS.ProcessEnv,
+    logPath: string,
+  ) {
+    const log = createWriteStream(logPath);
+    this.child = spawn(process.execPath, [join(REPO_ROOT, script)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let buffered = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const parsed: unknown = JSON.parse(line);
+          // Only the lines the benchmark waits on are kept: a long run logs a line per job.
+          if (parsed && typeof parsed === 'object' && (parsed as { event?: unknown }).event === 'worker.started') this.events.push(parsed as Record<string, unknown>);
+        } catch {
+          // Not JSON: in the file only.
+        }
+      }
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => log.write(chunk));
+    this.child.once('exit', () => {
+      this.exited = true;
+      log.end();
+    });
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error(`${this.name} did not start`);
+    return this.child.pid;
+  }
+
+  get running(): boolean {
+    return !this.exited;
+  }
+
+  /** Resolves with the first `event` log line, or rejects when the app exits or `timeoutMs` passes. */
+  async waitForEvent(event: string, timeoutMs: number): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.find((line) => line['event'] === event);
+      if (found) return found;
+      if (this.exited) throw new Error(`${this.name} exited before logging ${event} (see its log)`);
+      if (Date.now() > deadline) throw new Error(`${this.name} did not log ${event} within ${timeoutMs / 1000} s`);
+      await sleep(100);
+    }
+  }
+
+  /** SIGTERM (the apps shut down gracefully), SIGKILL after `graceMs`. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Samples the RSS of some processes every `everyMs` and keeps each one's peak. */
+export class RssSampler {
+  readonly peaks = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly processes: ReadonlyArray<{ name: string; pid: number }>,
+    everyMs = 200,
+  ) {
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  sample(): void {
+    for (const { name, pid } of this.processes) this.peaks.set(name, Math.max(this.peaks.get(name) ?? 0, rssMb(pid)));
+  }
+
+  /** Peaks since the last reset, then starts over (per phase). */
+  takePeaks(): Map<string, number> {
+    this.sample();
+    const peaks = new Map(this.peaks);
+    this.peaks.clear();
+    return peaks;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
