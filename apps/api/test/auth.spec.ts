@@ -5,7 +5,8 @@ const BOOTSTRAP = `compose-bootstrap-token-${process.pid}-abcdefghijkl`;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp({ API_TOKENS: BOOTSTRAP });
+  // Without the token cache a revocation shows on the very next request.
+  t = await startTestApp({ API_TOKENS: BOOTSTRAP, TOKEN_CACHE_SECONDS: '0' });
 });
 afterAll(() => t.close());
 
@@ -48,5 +49,28 @@ describe('bearer authentication', () => {
     const other = await t.newClient('other');
     expect((await t.http().get(`/job/${res.body.id}`).set(other.auth)).status).toBe(404);
     expect((await t.http().get(`/job/${res.body.id}`).set('Authorization', `Bearer ${BOOTSTRAP}`)).status).toBe(200);
+  });
+});
+
+describe('bearer authentication with the token cache (TOKEN_CACHE_SECONDS)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await startTestApp({ TOKEN_CACHE_SECONDS: '3600' });
+  });
+  afterAll(() => cached.close());
+
+  it('keeps accepting a revoked token until its cached answer expires, as documented', async () => {
+    const client = await cached.newClient('cached-then-revoked');
+    expect((await cached.http().post('/format').set(client.auth).send(body)).status).toBe(202);
+    await cached.app.get(ApiTokenRepository).revoke(client.id);
+    expect((await cached.http().post('/format').set(client.auth).send(body)).status).toBe(202);
+  });
+
+  it('still refuses unknown tokens with the invalid_token challenge, also when answered from the cache', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await cached.http().get('/job/7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11').set('Authorization', 'Bearer dft_guessed');
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="docformat", error="invalid_token"');
+    }
   });
 });

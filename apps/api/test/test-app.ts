@@ -19,6 +19,8 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   const config = loadConfig({ ...process.env, ...env });
   const app = await createApp(config);
   await app.init();
+  // Fastify routes requests only once its plugins have loaded.
+  await app.getHttpAdapter().getInstance().ready();
   const prisma = createPrismaClient(config.DATABASE_URL, 2);
   const tokens = new ApiTokenRepository(prisma);
   return {

@@ -9,7 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   prisma = createPrismaClient(process.env['DATABASE_URL'] as string, 1);
   tokens = new ApiTokenRepository(prisma);
-  t = await startTestApp();
+  // The revocation below must show on the very next request: no token cache.
+  t = await startTestApp({ TOKEN_CACHE_SECONDS: '0' });
 });
 afterAll(async () => {
   await t.close();

@@ -167,13 +167,21 @@ async function main(): Promise<number> {
     }
     const started = Date.now();
     let peak = 0;
+    // What the worker was converting when RSS reached its peak: where to look first.
+    let peakDuring: string[] = [];
+    const idle = rssMb(pid);
     let nextBlock = BLOCK;
     const blocks: [number, number][] = [];
     process.stdout.write(`${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`);
     while (nextBlock <= total) {
       if (Date.now() - started > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
       if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
-      peak = Math.max(peak, rssMb(pid));
+      const now = rssMb(pid);
+      if (now > peak) {
+        peak = now;
+        const running = await prisma.job.findMany({ where: { status: 'IN_PROGRESS' }, select: { fileUrl: true } });
+        peakDuring = running.map((job) => job.fileUrl.slice(job.fileUrl.lastIndexOf('/') + 1));
+      }
       const done = await prisma.job.count({ where: { status: { in: ['COMPLETED', 'FAILED'] } } });
       while (done >= nextBlock && nextBlock <= total) {
         const rss = rssMb(pid);
@@ -190,6 +198,7 @@ async function main(): Promise<number> {
     const trend = slope(secondHalf);
     const overall = slope(blocks);
     process.stdout.write(`\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`);
+    process.stdout.write(`RSS before the first job ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`);
     process.stdout.write(`failures by code: ${byCode.map((row) => `${row.errorCode ?? 'none'} ${row._count}`).join(', ') || 'none'}\n`);
     return peak <= TARGET_RSS_MB && trend <= FLAT_SLOPE_MB ? 0 : 1;
   } finally {

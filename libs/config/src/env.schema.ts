@@ -115,6 +115,14 @@ export const envSchema = z.object({
   METRICS_PORT: optionalPort(),
   /** When set, GET /metrics (API and worker) needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: metricsToken,
+  /** How long an API process remembers a bearer token's answer (valid or refused); a revocation takes effect within it. 0 asks Postgres on every request. */
+  /** API processes sharing PORT (node:cluster); 1 runs the API in a single process. */
+  API_PROCESSES: int(availableParallelism(), 1, 64),
+  TOKEN_CACHE_SECONDS: int(5, 0, 3600),
+  /** Most conversions the API sends to Redis in one addBulk; 1 sends each on its own. */
+  ENQUEUE_BATCH_MAX: int(100, 1, 10_000),
+  /** How long the first job of a batch waits for others; 0 means until the end of the current event-loop turn. */
+  ENQUEUE_BATCH_WAIT_MS: int(0, 0, 1000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

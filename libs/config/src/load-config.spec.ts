@@ -104,4 +104,43 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('API performance settings', () => {
+    it('defaults to one API process per core, a 5 s token cache and batches sent each event-loop turn', () => {
+      expect(loadConfig({})).toMatchObject({
+        API_PROCESSES: availableParallelism(),
+        TOKEN_CACHE_SECONDS: 5,
+        ENQUEUE_BATCH_MAX: 100,
+        ENQUEUE_BATCH_WAIT_MS: 0,
+      });
+    });
+
+    it('accepts 1 process, a disabled cache and unbatched adds', () => {
+      expect(loadConfig({ API_PROCESSES: '1', TOKEN_CACHE_SECONDS: '0', ENQUEUE_BATCH_MAX: '1', ENQUEUE_BATCH_WAIT_MS: '3' })).toMatchObject({
+        API_PROCESSES: 1,
+        TOKEN_CACHE_SECONDS: 0,
+        ENQUEUE_BATCH_MAX: 1,
+        ENQUEUE_BATCH_WAIT_MS: 3,
+      });
+    });
+
+    const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+
+    it('reports each bad value on its own line', () => {
+      const problems = problemsOf({ API_PROCESSES: '0', TOKEN_CACHE_SECONDS: 'soon', ENQUEUE_BATCH_MAX: '-5', ENQUEUE_BATCH_WAIT_MS: '5000' });
+      expect(problems.sort()).toEqual([
+        'API_PROCESSES: must be at least 1 (got "0")',
+        'ENQUEUE_BATCH_MAX: must be a whole number between 1 and 10000 (got "-5")',
+        'ENQUEUE_BATCH_WAIT_MS: must be at most 1000 (got "5000")',
+        'TOKEN_CACHE_SECONDS: must be a whole number between 0 and 3600 (got "soon")',
+      ]);
+    });
+  });
 });

@@ -1,10 +1,12 @@
 import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, isJobFailure } from '@docformat/contracts';
-import { conversionOptions } from './conversion-options';
+import { type ConversionOptions, conversionOptions } from './conversion-options';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
 import { capNesting } from './document/cap-nesting';
+import type { OutputFormat } from './formats/output-format';
 import { getOutputFormat } from './formats/registry';
 import { normalizeMimeType } from './readers/match-reader';
+import type { DocumentReader } from './readers/reader';
 import { findReader, supportedMimeTypes } from './readers/registry';
 import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summary';
 
@@ -50,11 +52,20 @@ export interface ConvertResult {
  * programming error and throws a plain Error before any work is done.
  */
 export async function convertDocument(input: ConvertInput): Promise<ConvertResult> {
-  const formats = input.formats.map((name) => {
-    const format = getOutputFormat(name);
-    if (!format) throw new Error(`Unknown output format "${name}"`);
-    return format;
-  });
+  const { formats, options, reader } = prepareConversion(input);
+  return renderDocument(await readDocument(reader, input, options), formats, options);
+}
+
+/** What a conversion works with: its output formats, its options with defaults, its reader. */
+export interface PreparedConversion {
+  formats: OutputFormat[];
+  options: ConversionOptions;
+  reader: DocumentReader;
+}
+
+/** Checks the formats and finds the reader, before any work is done (see convertDocument). */
+export function prepareConversion(input: Pick<ConvertInput, 'formats' | 'mimeType' | 'fileName' | 'options' | 'ocrParallelism' | 'ocrEngines'>): PreparedConversion {
+  const formats = outputFormats(input.formats);
   const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
   const reader = findReader(input.mimeType, input.fileName);
   if (!reader) {
@@ -64,10 +75,21 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
       `Documents of type ${type} are not supported; supported types are ${supportedMimeTypes().join(', ')}.`,
     );
   }
+  return { formats, options, reader };
+}
 
-  let document: IntermediateDocument;
+/** Format names → formats; an unknown name is a programming error (the API validated them). */
+export function outputFormats(names: readonly string[]): OutputFormat[] {
+  return names.map((name) => {
+    const format = getOutputFormat(name);
+    if (!format) throw new Error(`Unknown output format "${name}"`);
+    return format;
+  });
+}
+
+async function readDocument(reader: DocumentReader, input: ConvertInput, options: ConversionOptions): Promise<IntermediateDocument> {
   try {
-    document = await reader.read({
+    return await reader.read({
       bytes: input.bytes,
       mimeType: normalizeMimeType(input.mimeType),
       fileName: input.fileName,
@@ -81,7 +103,10 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     // Parsers throw all sorts on malformed input; to the client it is one outcome.
     throw new JobFailure('CORRUPT_DOCUMENT', `The document could not be read as ${reader.name}.`, false, { cause: error });
   }
+}
 
+/** The read document → every requested format, and what the client is told about it. */
+export function renderDocument(document: IntermediateDocument, formats: readonly OutputFormat[], options: ConversionOptions): ConvertResult {
   cleanDocument(document);
   // Broken generators nest lists and quotes thousands deep; renderers recurse.
   capNesting(document);

@@ -1,1 +1,2 @@
+export * from './async-stdout';
 export * from './logger';

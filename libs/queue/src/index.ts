@@ -1,3 +1,4 @@
+export * from './add-batcher';
 export * from './job-queue';
 export * from './queue-owner';
 export * from './redis-connection';

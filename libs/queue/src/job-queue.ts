@@ -1,12 +1,27 @@
 import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contracts';
 import { Queue, type Job, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { AddBatcher, type AddBatcherOptions } from './add-batcher';
 import { withTimeout } from './with-timeout';
 
 export interface JobQueueOptions {
   prefix: string;
   /** How many times the worker may try a job before it fails for good. */
   maxAttempts: number;
+  /**
+   * Collect conversions enqueued close together into one `addBulk` (the API under
+   * load). Unset: every enqueue is its own `add`.
+   */
+  batch?: AddBatcherOptions;
+}
+
+/** How long closing waits for the last batch to reach Redis. */
+const DRAIN_TIMEOUT_MS = 2000;
+
+interface QueuedAdd {
+  name: QueueJobName;
+  data: QueuePayloads[QueueJobName];
+  opts: JobsOptions;
 }
 
 /** How many entries the queue holds per state, and how long the oldest waiting one has waited. */
@@ -33,6 +48,7 @@ export function waitingSince(job: Pick<Job, 'timestamp' | 'processedOn' | 'delay
  */
 export class JobQueue {
   readonly queue: Queue;
+  private readonly batcher?: AddBatcher<QueuedAdd>;
 
   constructor(
     private readonly connection: Redis,
@@ -42,14 +58,19 @@ export class JobQueue {
     // An 'error' event without a listener would crash the process; connection
     // problems surface to callers as time-outs instead.
     this.queue.on('error', () => undefined);
+    if (options.batch) this.batcher = new AddBatcher((adds) => this.queue.addBulk(adds), options.batch);
   }
 
   /**
    * Enqueues a conversion. BullMQ's jobId is the job's own id, so enqueueing the
-   * same job twice (a retried request, the sweep) adds nothing.
+   * same job twice (a retried request, the sweep, a batch sent again) adds
+   * nothing. The time-out is per caller, batch wait included: a caller that gives
+   * up leaves its entry in the batch, which is harmless for the same reason.
    */
   async enqueueConversion(jobId: string, timeoutMs: number): Promise<void> {
-    await withTimeout(this.add(QueueJobName.CONVERT, { jobId }, { jobId }), timeoutMs, 'Enqueueing the job');
+    const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts: this.jobOptions({ jobId }) };
+    const added: Promise<unknown> = this.batcher ? this.batcher.add(add) : this.queue.add(add.name, add.data, add.opts);
+    await withTimeout(added, timeoutMs, 'Enqueueing the job');
   }
 
   /** Round-trips to Redis; used by health checks. */
@@ -83,18 +104,23 @@ export class JobQueue {
     return withTimeout(read(), timeoutMs, 'Reading the queue depth');
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  /**
+   * Sends what the batcher holds (bounded: with Redis away its callers have had
+   * their 503 already, and the sweep queues their jobs), then closes the queue.
+   */
+  async close(): Promise<void> {
+    if (this.batcher) await withTimeout(this.batcher.drain(), DRAIN_TIMEOUT_MS, 'Sending the last batch').catch(() => undefined);
+    await this.queue.close();
   }
 
-  private add<N extends QueueJobName>(name: N, payload: QueuePayloads[N], opts: JobsOptions) {
-    return this.queue.add(name, payload, {
+  private jobOptions(opts: JobsOptions): JobsOptions {
+    return {
       attempts: this.options.maxAttempts,
       backoff: { type: 'exponential', delay: 2000 },
       // Postgres keeps the record; Redis only needs finished entries briefly.
       removeOnComplete: { age: 3600, count: 10_000 },
       removeOnFail: { age: 24 * 3600 },
       ...opts,
-    });
+    };
   }
 }

@@ -32,6 +32,16 @@ describe('claimQueuePrefix (real Redis)', () => {
     );
   });
 
+  it('lets processes of one deployment starting at once all pass, exactly one of them writing the record', async () => {
+    const connections = Array.from({ length: 4 }, () => createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer'));
+    try {
+      const claims = await Promise.all(connections.flatMap((connection) => [1, 2].map(() => claimQueuePrefix(connection, prefix, ours, 2000))));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    } finally {
+      connections.forEach((connection) => connection.disconnect());
+    }
+  });
+
   it('claims again after the key was lost (a Redis flush)', async () => {
     await claimQueuePrefix(redis, prefix, ours, 2000);
     await redis.del(queueOwnerKey(prefix));

@@ -2,7 +2,7 @@ import { ProblemCode } from '@docformat/contracts';
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../http/problem.exception';
 import { IS_PUBLIC } from './public.decorator';
 
@@ -24,7 +24,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   override handleRequest<T>(err: unknown, user: T, _info: unknown, context: ExecutionContext): T {
     if (err) throw err;
     if (user) return user;
-    const hasToken = /^Bearer\s+\S/i.test(context.switchToHttp().getRequest<Request>().headers.authorization ?? '');
+    const hasToken = /^Bearer\s+\S/i.test(context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '');
     throw new ProblemException({
       status: 401,
       code: ProblemCode.UNAUTHORIZED,

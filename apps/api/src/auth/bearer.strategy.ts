@@ -1,12 +1,13 @@
-import { ApiTokenRepository, type ApiClient } from '@docformat/db';
+import type { ApiClient } from '@docformat/db';
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
+import { TokenAuthenticator } from './token-authenticator';
 
 /** passport-http-bearer: `Authorization: Bearer <token>` → the client it belongs to. */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
-  constructor(private readonly tokens: ApiTokenRepository) {
+  constructor(private readonly tokens: TokenAuthenticator) {
     super();
   }
 

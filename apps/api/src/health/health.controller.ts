@@ -2,7 +2,7 @@ import type { PrismaClient } from '@docformat/db';
 import { JobQueue, withTimeout } from '@docformat/queue';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { PRISMA } from '../infra/tokens';
 
@@ -27,7 +27,7 @@ export class HealthController {
   @Get()
   @ApiOkResponse({ description: 'Postgres and Redis answer.' })
   @ApiServiceUnavailableResponse({ description: 'Names what is down.' })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async check(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {
     const [database, redis] = await Promise.all([
       this.probe(() => this.prisma.$queryRaw`SELECT 1`),
       this.probe(() => this.queue.ping(CHECK_TIMEOUT_MS)),

@@ -1,12 +1,9 @@
 import { ProblemCode } from '@docformat/contracts';
 import { isDatabaseUnavailable } from '@docformat/db';
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ProblemException, type ProblemInit } from './problem.exception';
-
-/** `type` URIs are URNs: stable identifiers clients can switch on, not pages. */
-export const problemType = (code: ProblemCode): string =>
-  `urn:docformat:problem:${code.toLowerCase().replace(/_/g, '-')}`;
+import { sendProblem } from './problem-response';
 
 const FROM_STATUS: Record<number, { code: ProblemCode; title: string }> = {
   400: { code: ProblemCode.VALIDATION_FAILED, title: 'Invalid request' },
@@ -32,21 +29,17 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<{ method?: string; url?: string }>();
     if (isDatabaseUnavailable(exception)) {
       // Expected while Postgres restarts; one line, no stack, and pg reconnects by itself.
       this.logger.warn({ event: 'http.database_unavailable', reason: (exception as Error).message?.trim().split('\n').pop() });
     }
     const problem = this.toProblem(exception);
     if (problem.status >= 500 && !(exception instanceof ProblemException) && problem.code !== ProblemCode.DATABASE_UNAVAILABLE) {
-      this.logger.error({ event: 'http.unhandled_error', err: exception }, 'Unhandled error');
+      this.logger.error({ event: 'http.unhandled_error', method: request.method, url: request.url, err: exception }, 'Unhandled error');
     }
-    const { status, code, title, detail, errors, headers, extensions } = problem;
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
-    response
-      .status(status)
-      .type('application/problem+json')
-      .send(JSON.stringify({ type: problemType(code), title, status, detail, code, ...(errors ? { errors } : {}), ...extensions }));
+    sendProblem(response, problem);
   }
 
   private toProblem(exception: unknown): ProblemInit {

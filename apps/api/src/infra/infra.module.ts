@@ -24,7 +24,11 @@ export class InfraModule implements OnApplicationShutdown {
           provide: JobQueue,
           inject: [REDIS],
           useFactory: (redis: Redis) =>
-            new JobQueue(redis, { prefix: config.QUEUE_PREFIX, maxAttempts: config.JOB_MAX_ATTEMPTS }),
+            new JobQueue(redis, {
+              prefix: config.QUEUE_PREFIX,
+              maxAttempts: config.JOB_MAX_ATTEMPTS,
+              batch: config.ENQUEUE_BATCH_MAX > 1 ? { maxItems: config.ENQUEUE_BATCH_MAX, maxWaitMs: config.ENQUEUE_BATCH_WAIT_MS } : undefined,
+            }),
         },
         { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
         {

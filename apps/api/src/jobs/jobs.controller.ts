@@ -12,7 +12,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { CreatedJobRecordDto, JobRecordDto, ProblemDto } from './dto/job-record.dto';
@@ -34,10 +34,10 @@ export class JobsController {
   async format(
     @CurrentClient() client: ApiClient,
     @Body() body: CreateFormatJobDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedJobRecord> {
     const record = await this.jobs.createFormatJob(client, body);
-    res.location(`/job/${record.id}`);
+    res.header('Location', `/job/${record.id}`);
     return record;
   }
 

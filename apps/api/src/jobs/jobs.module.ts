@@ -1,16 +1,12 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { JsonBodyMiddleware } from '../http/json-body.middleware';
+import { Module } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 
+/** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
   controllers: [JobsController],
   providers: [JobsService],
 })
-export class JobsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes(JobsController);
-  }
-}
+export class JobsModule {}

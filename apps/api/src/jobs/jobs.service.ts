@@ -49,11 +49,12 @@ export class JobsService {
       requestedFormats: [...new Set(requested)],
       options: formatOptions(dto),
     });
-    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats });
     this.metrics.jobCreated(row.requestedFormats);
     try {
       await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
     } catch (error) {
+      // The row is saved: the job exists even though it is not queued yet.
+      this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: false });
       this.logger.warn({ event: 'job.enqueue_failed', jobId: row.id, reason: (error as Error).message });
       throw new ProblemException({
         status: 503,
@@ -66,7 +67,8 @@ export class JobsService {
         extensions: { jobId: row.id },
       });
     }
-    this.logger.log({ event: 'job.enqueued', jobId: row.id });
+    // One line per accepted job: saved and queued.
+    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: true });
     return toCreatedJobRecord(row);
   }
 

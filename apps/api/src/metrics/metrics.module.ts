@@ -3,6 +3,7 @@ import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { Logger, Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller';
+import { MetricsExposition } from './metrics-exposition';
 
 /** How long a scrape waits for Redis before it leaves the queue gauges out. */
 const QUEUE_DEPTH_TIMEOUT_MS = 1000;
@@ -29,6 +30,7 @@ const QUEUE_DEPTH_TIMEOUT_MS = 1000;
         return metrics;
       },
     },
+    MetricsExposition,
   ],
   exports: [ApiMetrics],
 })

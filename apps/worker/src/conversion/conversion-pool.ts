@@ -1,10 +1,21 @@
 import { extname, join } from 'node:path';
-import { type OcrEngines, localOcrEngines, serveOcr } from '@docformat/converters';
-import { MessageChannel } from 'node:worker_threads';
+import { type OcrEngines, type SplitPolicy, localOcrEngines, serveOcr } from '@docformat/converters';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InterruptedError } from '../shutdown/interrupted.error';
-import { plainTextTask, type ConversionTaskInput, type ConversionTaskOutcome, type ConversionTaskSuccess, type ThreadUsage } from './conversion-task.types';
-import { conversionOutOfMemory, conversionTimeout, fromThreadFailure, isOutOfMemory } from './thread-failure';
+import { ConversionLimits } from './conversion-limits';
+import {
+  plainTextTask,
+  type ConversionTaskInput,
+  type ConversionTaskSuccess,
+  type TaskInput,
+  type TaskOutcome,
+  type TaskSuccess,
+  type ThreadUsage,
+  isPartSuccess,
+} from './conversion-task.types';
+import { SplitConversion } from './split-conversion';
+import { fromThreadFailure } from './thread-failure';
 import { type RecycleReason, ThreadRecycler } from './thread-recycling';
 
 /** What the pool reports when it replaces a thread (for the log). */
@@ -15,6 +26,15 @@ export interface ThreadRecycled {
   heapMb: number;
   externalMb: number;
   rssMb: number;
+}
+
+/** One task of a conversion, done: a whole conversion, a part of a split PDF (the first included), or its assembly. */
+export interface TaskRan {
+  kind: 'convert' | 'pdf-part' | 'pdf-assemble';
+  threadId: number;
+  /** What the thread held afterwards (ThreadUsage): its heap and memory outside it, in MiB. */
+  heapMb: number;
+  externalMb: number;
 }
 
 type PoolThread = Parameters<ThreadRecycler['balancer']>[1][number];
@@ -48,11 +68,27 @@ export interface ConversionPoolOptions {
   maxRssMb?: number;
   /** The OCR engines every thread's conversions share (see ocr-broker.ts); the process's own by default. */
   ocrEngines?: OcrEngines;
+  /**
+   * How long PDFs are split across the threads (split-conversion.ts); `false` (or a
+   * minimum part of 0 pages) converts every document in one thread, as does a pool of
+   * one thread. DEFAULT_PDF_SPLIT when absent.
+   */
+  pdfSplit?: PdfSplitSettings | false;
   /** Told about thread errors that belong to no task (they would crash the process otherwise). */
   onError?: (error: unknown) => void;
+  /** Told of each task a conversion ran and where (tests and benchmarks: a split PDF's parts). */
+  onTask?: (event: TaskRan) => void;
   /** Told when a thread is replaced, and why. */
   onRecycle?: (event: ThreadRecycled) => void;
 }
+
+/** Part sizes of a split PDF (PDF_SPLIT_MIN_PART_PAGES, PDF_SPLIT_MAX_PART_PAGES): see SplitPolicy. */
+export type PdfSplitSettings = Omit<SplitPolicy, 'threads'>;
+
+/**
+ * Measured with apps/worker/bench/big-pdf.ts on 2 cores: README, "One big PDF".
+ */
+export const DEFAULT_PDF_SPLIT: PdfSplitSettings = { minPartPages: 64, maxPartPages: 512 };
 
 /** How soon a retiring thread that was still counted busy is looked at again. */
 const RETIRE_RECHECK_MS = 20;
@@ -71,7 +107,8 @@ export function defaultTaskFilename(): string {
  * piscina replaces it.
  */
 export class ConversionPool {
-  private readonly piscina: Piscina<ConversionTaskInput, ConversionTaskOutcome>;
+  private readonly piscina: Piscina<TaskInput, TaskOutcome>;
+  private readonly splitPolicy: SplitPolicy | undefined;
   private readonly recycler: ThreadRecycler;
   /** piscina's view of each live thread, by threadId: its `currentUsage` says whether it is idle. */
   private readonly threads = new Map<number, PoolThread>();
@@ -93,47 +130,53 @@ export class ConversionPool {
       // Decides which thread takes a task, and keeps tasks off threads due for replacement.
       loadBalancer: this.recycler.balancer,
     });
+    const split = options.pdfSplit ?? DEFAULT_PDF_SPLIT;
+    this.splitPolicy = split && split.minPartPages >= 1 && options.threads > 1 ? { ...split, threads: options.threads } : undefined;
     this.piscina.on('error', (error: unknown) => options.onError?.(error));
     this.piscina.on('workerCreate', (thread: PoolThread) => this.threads.set(thread.id, thread));
   }
 
   /**
-   * Converts in a thread. Throws a JobFailure for expected failures (including
-   * CONVERSION_TIMEOUT and out-of-memory), InterruptedError when `signal` (shutdown)
-   * aborts it, and a plain Error for anything unexpected (a crashed thread).
+   * Converts in a thread, or a long PDF in parts on several (split-conversion.ts). Throws
+   * a JobFailure for expected failures (including CONVERSION_TIMEOUT and out-of-memory),
+   * InterruptedError when `signal` (shutdown) aborts it, and a plain Error for anything
+   * unexpected (a crashed thread). The limits hold for the conversion as a whole.
    */
   async convert(input: ConversionTaskInput, signal?: AbortSignal): Promise<ConversionTaskSuccess> {
     if (signal?.aborted) throw new InterruptedError('The conversion');
-    // Aborting a running piscina task terminates its thread: the only way to stop a
-    // parser stuck in a loop. One controller per task, fed by the timer and by the
-    // caller's (long-lived) signal, whose listener is removed again afterwards.
-    const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, this.options.timeoutMs);
-    const onCallerAbort = () => abort.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-    // The conversion's OCR calls come back to this thread, where the process's bounded
-    // engine pool serves every conversion (a thread of its own would hold its own engines).
-    const ocr = new MessageChannel();
-    serveOcr(ocr.port1, this.options.ocrEngines ?? localOcrEngines);
-    let outcome: ConversionTaskOutcome;
+    const limits = new ConversionLimits(this.options, signal);
+    const runTask = (task: TaskInput, transferList: readonly TransferListItem[] = []) => this.runTask(task, limits, transferList);
     try {
-      outcome = await this.piscina.run({ ...input, ocrPort: ocr.port2 }, { signal: abort.signal, transferList: [ocr.port2] });
-    } catch (error) {
-      if (signal?.aborted) throw new InterruptedError('The conversion');
-      if (timedOut) throw conversionTimeout(this.options.timeoutMs);
-      if (isOutOfMemory(error)) throw conversionOutOfMemory(this.options.maxMemoryMb);
-      throw error;
+      if (this.splitPolicy) return await new SplitConversion(runTask, () => limits.abort()).convert(input, this.splitPolicy);
+      const outcome = await runTask(input);
+      if (isPartSuccess(outcome)) throw new Error('A conversion thread returned a part unasked');
+      return outcome;
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
-      ocr.port1.close();
+      limits.end();
+    }
+  }
+
+  /** One task on a thread, under the conversion's limits; a failure it reports is thrown. */
+  private async runTask(task: TaskInput, limits: ConversionLimits, transferList: readonly TransferListItem[]): Promise<TaskSuccess> {
+    // The task's OCR calls come back to this thread, where the process's bounded engine
+    // pool serves every conversion (a thread of its own would hold its own engines).
+    const ocr = task.kind === 'pdf-assemble' ? undefined : new MessageChannel();
+    if (ocr) serveOcr(ocr.port1, this.options.ocrEngines ?? localOcrEngines);
+    let outcome: TaskOutcome;
+    try {
+      const sent: TaskInput = task.kind === 'pdf-assemble' || !ocr ? task : { ...task, ocrPort: ocr.port2 };
+      outcome = await this.piscina.run(sent, { signal: limits.signal, transferList: [...(ocr ? [ocr.port2] : []), ...transferList] });
+    } catch (error) {
+      throw limits.failure(error);
+    } finally {
+      ocr?.port1.close();
     }
     this.afterTask(outcome.thread);
     if (!outcome.ok) throw fromThreadFailure(outcome);
+    if (outcome.thread) {
+      const { id: threadId, heapMb, externalMb } = outcome.thread;
+      this.options.onTask?.({ kind: isPartSuccess(outcome) ? 'pdf-part' : (task.kind ?? 'convert'), threadId, heapMb, externalMb });
+    }
     return outcome;
   }
 
@@ -187,7 +230,7 @@ export class ConversionPool {
    */
   async selfTest(timeoutMs = SELF_TEST_TIMEOUT_MS): Promise<void> {
     const probe = plainTextTask('ok');
-    let outcome: ConversionTaskOutcome;
+    let outcome: TaskOutcome;
     try {
       outcome = await this.piscina.run(probe, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {

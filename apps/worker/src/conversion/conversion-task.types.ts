@@ -1,11 +1,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult } from '@docformat/contracts';
+import type { PdfSplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
 
-/** What the main thread sends a conversion thread (structured-cloned). */
+/** What the main thread sends a conversion thread (structured-cloned): a whole conversion. */
 export interface ConversionTaskInput {
+  kind?: 'convert';
   bytes: Uint8Array;
   mimeType: string;
   fileName: string | null;
@@ -22,7 +24,35 @@ export interface ConversionTaskInput {
    * transferred with the task; without one the thread would start engines of its own.
    */
   ocrPort?: MessagePort;
+  /**
+   * Lets a long PDF be split across the pool's threads (split-conversion.ts): the thread
+   * announces the plan on `planPort` and reads only the first part.
+   */
+  split?: { policy: SplitPolicy; planPort: MessagePort };
 }
+
+/** A further part of a split PDF. */
+export interface PdfPartTaskInput {
+  kind: 'pdf-part';
+  /** The document, shared by every part of the conversion (a SharedArrayBuffer). */
+  bytes: Uint8Array;
+  pages: number[];
+  options: FormatOptions;
+  ocrParallelism: number;
+  ocrPort?: MessagePort;
+}
+
+/** The last task of a split PDF: the parts, in order → the result. */
+export interface PdfAssembleTaskInput {
+  kind: 'pdf-assemble';
+  plan: PdfSplitPlan;
+  /** Each part as its thread packed it (part-transfer.ts). */
+  parts: Uint8Array[];
+  formats: string[];
+  options: FormatOptions;
+}
+
+export type TaskInput = ConversionTaskInput | PdfPartTaskInput | PdfAssembleTaskInput;
 
 /**
  * Which thread ran a task and what it holds afterwards: the pool decides from this
@@ -61,6 +91,23 @@ export interface ConversionTaskFailure {
 }
 
 export type ConversionTaskOutcome = ConversionTaskSuccess | ConversionTaskFailure;
+
+/** A part of a split PDF read: packed in its thread and moved, not cloned (part-transfer.ts). */
+export interface PdfPartTaskSuccess {
+  ok: true;
+  kind: 'pdf-part';
+  part: Uint8Array;
+  /** Set by the first task, which planned the split. */
+  plan?: PdfSplitPlan;
+  thread?: ThreadUsage;
+}
+
+export type TaskSuccess = ConversionTaskSuccess | PdfPartTaskSuccess;
+export type TaskOutcome = TaskSuccess | ConversionTaskFailure;
+
+export function isPartSuccess(outcome: TaskSuccess): outcome is PdfPartTaskSuccess {
+  return 'kind' in outcome && outcome.kind === 'pdf-part';
+}
 
 /** A small plain-text task: the pool's start-up self-test, and tests. */
 export function plainTextTask(content: string): ConversionTaskInput {

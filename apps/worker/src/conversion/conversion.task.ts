@@ -1,7 +1,21 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
-import { RemoteOcrEngines, convertDocument } from '@docformat/converters';
+import { type ConvertResult, RemoteOcrEngines, assemblePdfParts, convertDocument, convertPdfPart, isFirstPart, startConversion } from '@docformat/converters';
+import type { MessagePort } from 'node:worker_threads';
 import { threadId } from 'node:worker_threads';
-import { INTERNAL_ERROR_MESSAGE, type ConversionTaskInput, type ConversionTaskOutcome, type ThreadUsage } from './conversion-task.types';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  type ConversionTaskFailure,
+  type ConversionTaskInput,
+  type ConversionTaskSuccess,
+  type PdfAssembleTaskInput,
+  type PdfPartTaskInput,
+  type PdfPartTaskSuccess,
+  type TaskInput,
+  type TaskOutcome,
+  type ThreadUsage,
+} from './conversion-task.types';
+import { releaseHeap } from './heap-release';
+import { packPart, unpackPart, withPartMoved } from './part-transfer';
 
 const MB = 1024 * 1024;
 
@@ -11,9 +25,11 @@ const MB = 1024 * 1024;
  * Every outcome says which thread ran it and what that thread holds afterwards, so
  * the pool can replace a thread that has grown.
  */
-export default async function convertInThread(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
-  const outcome = await convert(input);
-  return { ...outcome, thread: threadUsage() };
+export default async function convertInThread(input: TaskInput): Promise<TaskOutcome> {
+  const result = await run(input);
+  releaseHeap();
+  const outcome = { ...result, thread: threadUsage() };
+  return 'part' in outcome ? withPartMoved(outcome) : outcome;
 }
 
 function threadUsage(): ThreadUsage {
@@ -22,10 +38,24 @@ function threadUsage(): ThreadUsage {
   return { id: threadId, heapMb: Math.round(heapTotal / MB), externalMb: Math.round(external / MB) };
 }
 
-async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
-  const ocrEngines = input.ocrPort ? new RemoteOcrEngines(input.ocrPort) : undefined;
+async function run(input: TaskInput): Promise<TaskOutcome> {
   try {
-    const result = await convertDocument({
+    switch (input.kind) {
+      case 'pdf-part':
+        return await convertPart(input);
+      case 'pdf-assemble':
+        return assemble(input);
+      default:
+        return await convert(input);
+    }
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function convert(input: ConversionTaskInput): Promise<ConversionTaskSuccess | PdfPartTaskSuccess> {
+  return withOcr(input.ocrPort, async (ocrEngines) => {
+    const convertInput = {
       // Structured cloning turns the Buffer into a plain Uint8Array; view it, don't copy.
       bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
       mimeType: input.mimeType,
@@ -36,25 +66,52 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskOutcom
       options: input.options,
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
-    });
-    return {
-      ok: true,
-      pages: result.pages,
-      outputs: result.outputs,
-      metadata: result.metadata,
-      ...(result.pagesConverted ? { pagesConverted: result.pagesConverted } : {}),
-      ...(result.ocr ? { ocr: result.ocr } : {}),
-      warnings: result.warnings,
     };
-  } catch (error) {
-    if (isJobFailure(error)) return { ok: false, code: error.code, message: error.message };
-    return {
-      ok: false,
-      code: JobErrorCode.INTERNAL_ERROR,
-      message: INTERNAL_ERROR_MESSAGE,
-      detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    };
+    if (!input.split) return success(await convertDocument(convertInput));
+    const { policy, planPort } = input.split;
+    try {
+      const started = await startConversion(convertInput, { policy, onPlan: (plan) => planPort.postMessage(plan) });
+      return isFirstPart(started) ? { ok: true, kind: 'pdf-part', plan: started.plan, part: packPart(started.part) } : success(started);
+    } finally {
+      planPort.close();
+    }
+  });
+}
+
+function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
+  return withOcr(input.ocrPort, async (ocrEngines) => {
+    const part = await convertPdfPart({ bytes: input.bytes, pages: input.pages, options: input.options, ocrParallelism: input.ocrParallelism, ocrEngines });
+    return { ok: true, kind: 'pdf-part', part: packPart(part) };
+  });
+}
+
+function assemble(input: PdfAssembleTaskInput): ConversionTaskSuccess {
+  // Taken out of the task (splice), so that neither the packed parts nor their lines outlive the layout.
+  const readParts = () => input.parts.splice(0).map(unpackPart);
+  return success(assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options }));
+}
+
+/** The task's line to the process's OCR engines (ocr-broker.ts), closed when the task ends. */
+async function withOcr<T>(port: MessagePort | undefined, work: (engines: RemoteOcrEngines | undefined) => Promise<T>): Promise<T> {
+  const engines = port ? new RemoteOcrEngines(port) : undefined;
+  try {
+    return await work(engines);
   } finally {
-    ocrEngines?.close();
+    engines?.close();
   }
+}
+
+function success(result: ConvertResult): ConversionTaskSuccess {
+  // ConvertResult leaves absent fields out (no keys holding undefined), as the job record wants.
+  return { ok: true, ...result };
+}
+
+function failure(error: unknown): ConversionTaskFailure {
+  if (isJobFailure(error)) return { ok: false, code: error.code, message: error.message };
+  return {
+    ok: false,
+    code: JobErrorCode.INTERNAL_ERROR,
+    message: INTERNAL_ERROR_MESSAGE,
+    detail: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  };
 }

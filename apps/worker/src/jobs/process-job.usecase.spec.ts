@@ -57,8 +57,8 @@ class FakeJobs {
   async findById() {
     return this.row && { ...this.row };
   }
-  async claim(): Promise<ClaimedJob | null> {
-    if (!this.row || !this.open) return null;
+  async claim(_id: string, maxAttempts = Number.POSITIVE_INFINITY): Promise<ClaimedJob | null> {
+    if (!this.row || !this.open || this.row.attempts >= maxAttempts) return null;
     this.row = { ...this.row, status: 'IN_PROGRESS', attempts: this.row.attempts + 1, startedAt: this.row.startedAt ?? new Date() };
     return { id: ID, fileUrl: this.row.fileUrl, requestedFormats: this.row.requestedFormats, options: { ocr: 'force', pages: '1' }, attempts: this.row.attempts };
   }
@@ -221,6 +221,8 @@ describe('ProcessJobUseCase', () => {
 
     it('delivers the job again when the row cannot be read or claimed', async () => {
       const reading = setup();
+      // Out of attempts, so the claim takes nothing and the row is read to find out why.
+      reading.jobs.row = { ...(reading.jobs.row as JobRow), attempts: config.JOB_MAX_ATTEMPTS };
       reading.jobs.findById = async () => {
         throw unreachable();
       };

@@ -48,25 +48,9 @@ export class ProcessJobUseCase {
   }
 
   private async process(jobId: string): Promise<ProcessOutcome> {
-    const row = await this.jobs.findById(jobId);
-    if (!row) {
-      // The API commits the row before queueing it, so an unknown id is a deleted job,
-      // or a queue shared with another database (the prefix guard prevents that).
-      this.logger.warn({ event: 'job.skipped', jobId, reason: 'not found in this database' });
-      return 'skipped';
-    }
-    if (isTerminalStatus(row.status)) {
-      this.logger.log({ event: 'job.skipped', jobId, reason: `already ${row.status}` });
-      return 'skipped';
-    }
-    // Deliveries that never finish (a worker killed again and again) must end somewhere.
-    if (row.attempts >= this.config.JOB_MAX_ATTEMPTS) return this.giveUp(row);
-
-    const job = await this.jobs.claim(jobId);
-    if (!job) {
-      this.logger.log({ event: 'job.skipped', jobId, reason: 'finished meanwhile' });
-      return 'skipped';
-    }
+    // The usual delivery in one statement: an unfinished job with attempts left is claimed.
+    const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
+    if (!job) return this.notClaimed(jobId);
     this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
     try {
       return await this.convert(job);
@@ -155,6 +139,25 @@ export class ProcessJobUseCase {
     if (await this.jobs.fail(job.id, failure)) this.metrics.jobFailed(failure.code);
     this.logger.warn({ event: 'job.failed', jobId: job.id, attempt: job.attempts, ...failure });
     return 'failed';
+  }
+
+  /** Why a delivery could not claim its job, read only then: gone, finished, or out of attempts. */
+  private async notClaimed(jobId: string): Promise<ProcessOutcome> {
+    const row = await this.jobs.findById(jobId);
+    if (!row) {
+      // The API commits the row before queueing it, so an unknown id is a deleted job,
+      // or a queue shared with another database (the prefix guard prevents that).
+      this.logger.warn({ event: 'job.skipped', jobId, reason: 'not found in this database' });
+      return 'skipped';
+    }
+    if (isTerminalStatus(row.status)) {
+      this.logger.log({ event: 'job.skipped', jobId, reason: `already ${row.status}` });
+      return 'skipped';
+    }
+    // Deliveries that never finish (a worker killed again and again) must end somewhere.
+    if (row.attempts >= this.config.JOB_MAX_ATTEMPTS) return this.giveUp(row);
+    this.logger.log({ event: 'job.skipped', jobId, reason: 'finished meanwhile' });
+    return 'skipped';
   }
 
   private async giveUp(row: JobRow): Promise<ProcessOutcome> {

@@ -1,11 +1,11 @@
 import convertInThread from '../../src/conversion/conversion.task';
-import type { ConversionTaskInput, ConversionTaskOutcome } from '../../src/conversion/conversion-task.types';
+import type { ConversionTaskInput, TaskOutcome } from '../../src/conversion/conversion-task.types';
 
 /**
  * A conversion-thread entry for tests: documents carrying a marker misbehave the
  * way a broken parser would; everything else goes to the real task.
  */
-export default async function unrulyTask(input: ConversionTaskInput): Promise<ConversionTaskOutcome> {
+export default async function unrulyTask(input: ConversionTaskInput): Promise<TaskOutcome> {
   const text = Buffer.from(input.bytes).toString('latin1');
   if (text.includes('@@HANG@@')) {
     // A synchronous loop: no await, no timer can stop it; only killing the thread can.

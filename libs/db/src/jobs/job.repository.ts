@@ -1,6 +1,7 @@
 import type { FormatOptions, JobErrorCode, JobResult, JobType } from '@docformat/contracts';
-import type { Prisma, PrismaClient } from '../prisma-client';
+import type { PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
+import { jobSql } from './job-sql';
 
 export type JobRow = Job;
 export type JobWithOutputs = Job & { outputs: Pick<JobOutput, 'format' | 'content'>[] };
@@ -50,19 +51,21 @@ const UNFINISHED = ['CREATED', 'IN_PROGRESS'] as const;
 export class JobRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create({ options, ...job }: NewJob): Promise<JobRow> {
-    return this.prisma.job.create({ data: { ...job, ...(options ? { options: options as Prisma.InputJsonValue } : {}) } });
+  /** Inserts a CREATED job and returns its row (raw SQL: the API's hottest write). */
+  async create(job: NewJob): Promise<JobRow> {
+    const rows = await this.prisma.$queryRaw<JobRow[]>(jobSql.insert(job));
+    const row = rows[0];
+    if (!row) throw new Error(`INSERT of job ${job.id} returned no row`);
+    return row;
   }
 
   /**
-   * A job as its owner sees it, outputs included. Another client's job is simply
-   * not found, so ids cannot be probed.
+   * A job as its owner sees it, outputs included, in one statement. Another
+   * client's job is simply not found, so ids cannot be probed.
    */
-  findForOwner(id: string, ownerId: string): Promise<JobWithOutputs | null> {
-    return this.prisma.job.findFirst({
-      where: { id, ownerId },
-      include: { outputs: { select: { format: true, content: true } } },
-    });
+  async findForOwner(id: string, ownerId: string): Promise<JobWithOutputs | null> {
+    const rows = await this.prisma.$queryRaw<JobWithOutputs[]>(jobSql.findForOwner(id, ownerId));
+    return rows[0] ?? null;
   }
 
   findById(id: string): Promise<JobRow | null> {
@@ -71,45 +74,25 @@ export class JobRepository {
 
   /**
    * CREATED|IN_PROGRESS → IN_PROGRESS and counts the attempt, in one statement, so a
-   * row that reached a terminal status meanwhile is never touched. Null when the row
-   * is gone or terminal.
+   * row that reached a terminal status meanwhile is never touched. With
+   * `maxAttempts`, only a job that has attempts left is claimed. Null when the row
+   * is gone, terminal, or (with `maxAttempts`) out of attempts.
    */
-  async claim(id: string): Promise<ClaimedJob | null> {
-    const rows = await this.prisma.$queryRaw<ClaimedJob[]>`
-      UPDATE jobs
-         SET status = 'IN_PROGRESS',
-             attempts = attempts + 1,
-             started_at = COALESCE(started_at, now()),
-             updated_at = now()
-       WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
-   RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts`;
+  async claim(id: string, maxAttempts?: number): Promise<ClaimedJob | null> {
+    const rows = await this.prisma.$queryRaw<ClaimedJob[]>(jobSql.claim(id, maxAttempts));
     return rows[0] ?? null;
   }
 
   /**
-   * Writes every output and COMPLETED in one transaction, only if the row is still
-   * IN_PROGRESS. The conditional UPDATE runs first: it locks the row, so a second
-   * delivery of the same job waits, then finds it COMPLETED and writes nothing.
+   * Writes every output and COMPLETED in one statement (so one transaction and one
+   * round trip), only if the row is still IN_PROGRESS. The conditional UPDATE locks
+   * the row, so a second delivery of the same job waits, then finds it COMPLETED
+   * and writes nothing: the outputs are inserted only for a row this UPDATE changed.
    */
   async complete(id: string, done: CompletedConversion): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.job.updateMany({
-        where: { id, status: 'IN_PROGRESS' },
-        data: {
-          status: 'COMPLETED',
-          pages: done.pages,
-          result: done.result as unknown as Prisma.InputJsonValue,
-          errorCode: null,
-          errorMessage: null,
-          completedAt: new Date(),
-        },
-      });
-      if (count === 0) return false;
-      await tx.jobOutput.createMany({
-        data: Object.entries(done.outputs).map(([format, content]) => ({ jobId: id, format, content })),
-      });
-      return true;
-    });
+    const [formats, contents] = [Object.keys(done.outputs), Object.values(done.outputs)];
+    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, formats, contents));
+    return (rows[0]?.completed ?? 0) > 0;
   }
 
   /** → FAILED, unless the row is already terminal. */

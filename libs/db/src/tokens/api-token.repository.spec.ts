@@ -46,6 +46,20 @@ describe('ApiTokenRepository (real Postgres)', () => {
     expect(await tokens.authenticate(token)).toBeNull();
   });
 
+  it('registers a bootstrap token once when many processes start at the same moment', async () => {
+    const token = `bootstrap-race-${Math.random().toString(36)}-0123456789`;
+    // Three processes' clients, four registrations each, all at once.
+    const clients = Array.from({ length: 3 }, () => createPrismaClient(process.env['DATABASE_URL'] as string, 4));
+    try {
+      const starters = clients.map((client) => new ApiTokenRepository(client));
+      const results = await Promise.all(starters.flatMap((repo) => Array.from({ length: 4 }, () => repo.ensureBootstrapToken(token))));
+      expect(new Set(results.map((info) => info.id)).size).toBe(1);
+      expect(await prisma.apiToken.count({ where: { tokenHash: hashToken(token) } })).toBe(1);
+    } finally {
+      await Promise.all(clients.map((client) => client.$disconnect()));
+    }
+  });
+
   it('lists tokens without secrets and answers null for an unknown id', async () => {
     const { info } = await tokens.create('carol');
     const listed = await tokens.list();

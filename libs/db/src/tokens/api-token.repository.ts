@@ -39,12 +39,14 @@ export class ApiTokenRepository {
    */
   async ensureBootstrapToken(token: string): Promise<ApiTokenInfo> {
     const tokenHash = hashToken(token);
-    return this.prisma.apiToken.upsert({
-      where: { tokenHash },
-      create: { tokenHash, name: `bootstrap-${tokenHash.slice(0, 8)}` },
-      update: {},
-      select: INFO_FIELDS,
-    });
+    // Several API processes start at once (API_PROCESSES) and register the same tokens:
+    // ON CONFLICT DO NOTHING lets every one of them succeed, where a read-then-insert
+    // upsert would fail all but one on the unique hash.
+    await this.prisma.$executeRaw`
+      INSERT INTO api_tokens (id, name, token_hash)
+      VALUES (gen_random_uuid(), ${`bootstrap-${tokenHash.slice(0, 8)}`}, ${tokenHash})
+      ON CONFLICT (token_hash) DO NOTHING`;
+    return this.prisma.apiToken.findUniqueOrThrow({ where: { tokenHash }, select: INFO_FIELDS });
   }
 
   /** The client a token stands for, or null when it is unknown or revoked. */

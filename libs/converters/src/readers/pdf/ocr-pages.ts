@@ -1,6 +1,5 @@
 import { OcrMode } from '@docformat/contracts';
 import type { ConversionOptions } from '../../conversion-options';
-import { snapOcrSizes } from '../../ocr/snap-sizes';
 import type { OcrPage } from '../../document';
 import type { OpenPdf } from './pdf-document';
 import type { PdfPageText } from './pdf-page-text';
@@ -45,6 +44,8 @@ export function needsOcr(page: PdfPageText, mode: OcrMode): boolean {
  * Replaces the text of pages that need OCR with OCR'd words, in page points, so that
  * they go through the same layout analysis as a text layer. Pages are rendered
  * lazily, one per free OCR engine, so at most `ocrParallelism` page images are held.
+ * The words' sizes are as estimated: they are snapped over all OCR'd pages of the
+ * document at once (layoutPdfPages), which a part of a split conversion cannot see.
  */
 export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: ConversionOptions): Promise<{ pages: PdfPageText[]; ocr: OcrPage[] }> {
   const targets = texts.filter((page) => needsOcr(page, options.ocr));
@@ -58,7 +59,6 @@ export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: C
     }),
     { languages: options.languages, pointsPerPixel: 72 / DEFAULT_OCR_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },
   );
-  snapOcrSizes(results);
   const byPage = new Map(targets.map((page, index) => [page.page, results[index]]));
   const pages = texts.map((page): PdfPageText => {
     const result = byPage.get(page.page);

@@ -36,7 +36,7 @@ function loadPdfParse(): Promise<PdfParseModule> {
   return loading;
 }
 
-export async function openPdf(bytes: Buffer): Promise<OpenPdf> {
+export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
   const [pdfjs, { PDFParse }] = await Promise.all([loadPdfjs(), loadPdfParse()]);
   const parameters = {
     data: new Uint8Array(bytes),

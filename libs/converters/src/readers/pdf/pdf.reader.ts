@@ -1,24 +1,29 @@
-import { selectedPages } from '@docformat/contracts';
-import { DEFAULT_CONVERSION_OPTIONS } from '../../conversion-options';
+import { type ConversionOptions, DEFAULT_CONVERSION_OPTIONS } from '../../conversion-options';
 import type { IntermediateDocument } from '../../document';
-import { assertPageLimit } from '../page-limit';
+import { type SplitPolicy, planParts } from '../../split/part-plan';
 import type { DocumentReader, ReaderInput } from '../reader';
-import { needsOcr, ocrPdfPages } from './ocr-pages';
+import { type PdfPlan, assemblePdf, planPdf } from './pdf-assembly';
 import { type OpenPdf, openPdf } from './pdf-document';
-import { pageFlow } from './page-flow';
-import { compactFlow, layoutFlows } from './page-layout';
-import { linkAnnotations } from './link-annotations';
 import { pdfFailure } from './pdf-failure';
-import { pdfMetadata } from './pdf-metadata';
-import { type PageReading, type PdfPageText, readPage } from './pdf-page-text';
-import type { FlowElement } from './pdf-table';
+import { type PdfPagesRead, readPdfPages } from './pdf-pages';
 
-/**
- * Pages whose link annotations are asked for at once, after their operator lists
- * (see link-annotations.ts): a few requests per document, and never all of a long
- * document's links in memory together.
- */
-const LINK_BATCH = 32;
+/** A conversion that may hand part of its pages to other threads (see split/split-conversion.ts). */
+export interface PdfSplitRequest {
+  policy: SplitPolicy;
+  /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
+  onPlan(plan: PdfSplitPlan): void;
+}
+
+/** A PDF's plan with its selection cut into parts, in page order. */
+export interface PdfSplitPlan extends PdfPlan {
+  parts: number[][];
+}
+
+/** A long PDF's first part, read by the conversion that planned the split. */
+export interface PdfFirstPart {
+  plan: PdfSplitPlan;
+  part: PdfPagesRead;
+}
 
 /**
  * PDF through pdf-parse (loading, info, page images for OCR) and the pdf.js document
@@ -29,46 +34,40 @@ const LINK_BATCH = 32;
 export const pdfReader: DocumentReader = {
   name: 'pdf',
   accepts: { mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'], extensions: ['pdf'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    const options = input.options ?? DEFAULT_CONVERSION_OPTIONS;
-    let pdf: OpenPdf | undefined;
-    try {
-      pdf = await openPdf(input.bytes);
-      if (pdf.pageCount < 1) throw new Error('The PDF has no pages');
-      const wanted = selectedPages(options.pages, pdf.pageCount);
-      // The limit is on the work: a selection of 10 pages from a long PDF is fine.
-      assertPageLimit(wanted.length, input.maxPages);
-      // Each page is laid out as soon as it is read (its links added), so that only its
-      // lines stay in memory, not its positioned words; pages that need OCR wait for it, whole.
-      const flows: FlowElement[][] = [];
-      const scans: Array<{ index: number; text: PdfPageText }> = [];
-      for (let start = 0; start < wanted.length; start += LINK_BATCH) {
-        const batch = wanted.slice(start, start + LINK_BATCH);
-        const readings: PageReading[] = [];
-        for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page));
-        const links = await linkAnnotations(pdf.pdfjs, pdf.document, batch);
-        for (const { text, applyLinks } of readings) {
-          applyLinks(links.get(text.page) ?? []);
-          if (needsOcr(text, options.ocr)) {
-            scans.push({ index: flows.length, text });
-            flows.push([]);
-          } else flows.push(compactFlow(pageFlow(text)));
-        }
-      }
-      const { pages, ocr } = await ocrPdfPages(pdf, scans.map((scan) => scan.text), options);
-      scans.forEach((scan, i) => (flows[scan.index] = compactFlow(pageFlow(pages[i]))));
-      return {
-        pages: pdf.pageCount,
-        metadata: pdfMetadata(pdf.info),
-        blocks: layoutFlows(flows),
-        ...(wanted.length < pdf.pageCount ? { pagesConverted: wanted } : {}),
-        ...(ocr.length > 0 ? { ocr } : {}),
-      };
-    } catch (error) {
-      throw pdfFailure(error);
-    } finally {
-      await pdf?.close();
-    }
-  },
+  read: (input: ReaderInput) => readPdf(input.bytes, input.options ?? DEFAULT_CONVERSION_OPTIONS, input.maxPages),
 };
 
+/**
+ * Reads the selected pages and lays them out; with a split request, a selection the
+ * policy finds long is planned into parts instead, and only the first is read here.
+ */
+export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number): Promise<IntermediateDocument>;
+export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number, split: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart>;
+export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number, split?: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart> {
+  return withPdf(bytes, async (pdf) => {
+    const plan = planPdf(pdf, options, maxPages);
+    const parts = split && planParts(plan.wanted, split.policy);
+    if (!split || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
+    const splitPlan = { ...plan, parts };
+    split.onPlan(splitPlan);
+    return { plan: splitPlan, part: await readPdfPages(pdf, parts[0], options) };
+  });
+}
+
+/** Some pages of a PDF, for a part of a split conversion (the plan checked the page limit). */
+export function readPdfPart(bytes: Uint8Array, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
+  return withPdf(bytes, (pdf) => readPdfPages(pdf, pages, options));
+}
+
+/** Opens the PDF for `work` and closes it after (pdf.js's document and caches go with it); failures become JobFailures. */
+async function withPdf<T>(bytes: Uint8Array, work: (pdf: OpenPdf) => Promise<T>): Promise<T> {
+  let pdf: OpenPdf | undefined;
+  try {
+    pdf = await openPdf(bytes);
+    return await work(pdf);
+  } catch (error) {
+    throw pdfFailure(error);
+  } finally {
+    await pdf?.close();
+  }
+}

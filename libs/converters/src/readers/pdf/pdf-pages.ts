@@ -1,0 +1,61 @@
+import type { ConversionOptions } from '../../conversion-options';
+import type { OcrPage } from '../../document';
+import { linkAnnotations } from './link-annotations';
+import { needsOcr, ocrPdfPages } from './ocr-pages';
+import type { OpenPdf } from './pdf-document';
+import { pageFlow } from './page-flow';
+import { compactFlow } from './page-layout';
+import { type PageReading, type PdfPageText, readPage } from './pdf-page-text';
+import type { FlowElement } from './pdf-table';
+
+/**
+ * Pages whose link annotations are asked for at once, after their operator lists
+ * (see link-annotations.ts): a few requests per document, and never all of a long
+ * document's links in memory together.
+ */
+const LINK_BATCH = 32;
+
+/**
+ * What the per-page work leaves of some pages, in page order: a page read from its text
+ * layer as its compact flow (lines and tables, no positioned words), a page read by OCR
+ * as its recognised words. OCR'd words still wait for one document-wide step, the
+ * snapping of their estimated sizes over every OCR'd page (see layoutPdfPages), so they
+ * are laid out only then. Plain data: a part of a split conversion crosses threads as this.
+ */
+export interface PdfPagesRead {
+  pages: Array<FlowElement[] | PdfPageText>;
+  /** The pages read by OCR, with their confidence. */
+  ocr: OcrPage[];
+}
+
+export function isOcrPage(page: FlowElement[] | PdfPageText): page is PdfPageText {
+  return !Array.isArray(page);
+}
+
+/**
+ * The per-page part of a PDF conversion, for some of its pages (1-based, ascending):
+ * each page is laid out as soon as it is read (its links added), so that only its lines
+ * stay in memory, not its positioned words; pages that need OCR wait for it, whole.
+ * Nothing here looks at another page, so a document's pages can be read in parts,
+ * in several threads, and the parts put end to end.
+ */
+export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
+  const read: PdfPagesRead['pages'] = [];
+  const scans: Array<{ index: number; text: PdfPageText }> = [];
+  for (let start = 0; start < pages.length; start += LINK_BATCH) {
+    const batch = pages.slice(start, start + LINK_BATCH);
+    const readings: PageReading[] = [];
+    for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page));
+    const links = await linkAnnotations(pdf.pdfjs, pdf.document, batch);
+    for (const { text, applyLinks } of readings) {
+      applyLinks(links.get(text.page) ?? []);
+      if (needsOcr(text, options.ocr)) {
+        scans.push({ index: read.length, text });
+        read.push(text);
+      } else read.push(compactFlow(pageFlow(text)));
+    }
+  }
+  const { pages: recognised, ocr } = await ocrPdfPages(pdf, scans.map((scan) => scan.text), options);
+  scans.forEach((scan, i) => (read[scan.index] = recognised[i]));
+  return { pages: read, ocr };
+}

@@ -1,0 +1,78 @@
+import type { FormatOptions } from '@docformat/contracts';
+import { conversionOptions } from '../conversion-options';
+import { type ConvertInput, type ConvertResult, convertDocument, outputFormats, prepareConversion, renderDocument } from '../convert';
+import type { IntermediateDocument } from '../document';
+import type { OcrEngines } from '../ocr/ocr-engines';
+import { assemblePdf } from '../readers/pdf/pdf-assembly';
+import { pdfFailure } from '../readers/pdf/pdf-failure';
+import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
+import { type PdfFirstPart, type PdfSplitPlan, type PdfSplitRequest, pdfReader, readPdf, readPdfPart } from '../readers/pdf/pdf.reader';
+
+/*
+ * One long PDF on several threads. The per-page work (reading, per-page layout, OCR) is
+ * what takes the time and needs no other page, so it runs in parts; the document-wide
+ * pass and rendering run once, over the parts put back in page order, which gives the
+ * bytes a whole conversion gives. Three steps, each a task of its own, so that no task
+ * ever waits for another (a thread waiting for parts queued behind it would deadlock a
+ * busy pool); the caller runs them:
+ *
+ *   startConversion   the first task: a whole conversion, unless the input is a PDF whose
+ *                     selection the policy finds long; then it announces the plan
+ *                     (onPlan) and reads only the first part
+ *   convertPdfPart    each further part
+ *   assemblePdfParts  the parts, in order → the result
+ */
+
+/** A conversion's first task: the finished result, or a long PDF's plan and first part. */
+export async function startConversion(input: ConvertInput, split: PdfSplitRequest): Promise<ConvertResult | PdfFirstPart> {
+  const { formats, options, reader } = prepareConversion(input);
+  if (reader !== pdfReader) return convertDocument(input);
+  const read = await readPdf(input.bytes, options, input.maxPages, split);
+  return isFirstPart(read) ? read : renderDocument(read, formats, options);
+}
+
+export function isFirstPart(value: IntermediateDocument | ConvertResult | PdfFirstPart): value is PdfFirstPart {
+  return 'plan' in value;
+}
+
+export interface PdfPartInput {
+  bytes: Uint8Array;
+  /** The part's pages from the plan, 1-based, ascending. */
+  pages: readonly number[];
+  /** The client's options; only OCR's matter here. */
+  options?: FormatOptions;
+  ocrParallelism?: number;
+  ocrEngines?: OcrEngines;
+}
+
+/** A further part of a split PDF: read, laid out page by page, OCR'd where needed. */
+export function convertPdfPart(input: PdfPartInput): Promise<PdfPagesRead> {
+  const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
+  return readPdfPart(input.bytes, input.pages, options);
+}
+
+export interface PdfAssembleInput {
+  plan: PdfSplitPlan;
+  /**
+   * Every part, in the plan's order; called once, by the layout, which keeps nothing of
+   * them: a caller that keeps no reference either lets them go before rendering (the
+   * lines of 2,415 pages are some 60 MB of heap, and rendering markdown makes garbage fast).
+   */
+  readParts(): readonly PdfPagesRead[];
+  formats: string[];
+  options?: FormatOptions;
+}
+
+/** The parts of a split PDF → the result a whole conversion would have given. */
+export function assemblePdfParts(input: PdfAssembleInput): ConvertResult {
+  const formats = outputFormats(input.formats);
+  const options = conversionOptions(input.options);
+  let document: IntermediateDocument;
+  try {
+    document = assemblePdf(input.plan, input.readParts());
+  } catch (error) {
+    // As when the whole conversion lays out its pages with the PDF still open.
+    throw pdfFailure(error);
+  }
+  return renderDocument(document, formats, options);
+}
