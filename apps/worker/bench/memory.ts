@@ -9,6 +9,7 @@
  *   npm run bench:memory                       # 1,000 jobs
  *   npm run bench:memory -- --jobs 200         # fewer
  *   npm run bench:memory -- --allocator glibc  # on glibc's malloc instead of the image's jemalloc
+ *   npm run bench:memory -- --only 'scan|\.png$' --jobs 50   # fixtures whose path matches
  *
  * The database is `<base>_test_benchmemory` and the queue prefix `<base>-test-benchmemory`,
  * derived from DOCFORMAT_BASE_DATABASE_URL (else DATABASE_URL) as the tests derive
@@ -31,6 +32,7 @@ const PROJECT = 'benchmemory';
 const TARGET_RSS_MB = 400;
 /** RSS may drift this much per 100 jobs (least-squares slope over the second half) and still count as flat. */
 const FLAT_SLOPE_MB = 5;
+/** RSS is printed every this many jobs (fewer for short runs). */
 const BLOCK = 100;
 const RUN_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -106,6 +108,11 @@ function allocatorEnv(): { name: string; env: NodeJS.ProcessEnv } {
   return { name: `jemalloc (${library})`, env: { LD_PRELOAD: library, MALLOC_CONF: process.env.MALLOC_CONF ?? JEMALLOC_CONF } };
 }
 
+function stringOption(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -121,7 +128,9 @@ async function main(): Promise<number> {
   await prisma.job.deleteMany({});
   const owner = await prisma.apiToken.create({ data: { name: 'bench-memory', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') } });
 
-  const files = fixtureFiles(FIXTURES);
+  const only = stringOption('--only');
+  const files = fixtureFiles(FIXTURES).filter((file) => !only || new RegExp(only).test(relative(FIXTURES, file)));
+  if (files.length === 0) throw new Error(`no fixture matches --only ${only}`);
   const origin = await startOrigin(files);
   // The built worker, as deployments run it, when there is one (`npm run build`): from
   // the sources, every thread also carries a TypeScript compiler.
@@ -147,14 +156,23 @@ async function main(): Promise<number> {
   });
   let recycled = 0;
   let buffered = '';
+  let markStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
   worker.stdout.on('data', (chunk: Buffer) => {
     buffered += chunk.toString('utf8');
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.includes('conversion.thread_recycled')) recycled++;
+    for (const line of lines) {
+      if (line.includes('conversion.thread_recycled')) recycled++;
+      if (line.includes('"worker.started"')) markStarted();
+    }
   });
   const pid = worker.pid;
   if (pid === undefined) throw new Error('the worker did not start');
+  await Promise.race([started, new Promise((_, reject) => setTimeout(() => reject(new Error('the worker did not log worker.started within 60 s')), 60_000))]);
+  // Threads and connections settle in the first second.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idle = rssMb(pid);
 
   try {
     process.stdout.write(`worker pid ${pid}, ${files.length} fixtures round-robin, ${total} jobs (text + markdown each)\n`);
@@ -165,16 +183,16 @@ async function main(): Promise<number> {
       await queue.enqueueConversion(id, 2000);
       ids.push(id);
     }
-    const started = Date.now();
+    const startedAt = Date.now();
     let peak = 0;
     // What the worker was converting when RSS reached its peak: where to look first.
     let peakDuring: string[] = [];
-    const idle = rssMb(pid);
-    let nextBlock = BLOCK;
+    const block = Math.max(1, Math.min(BLOCK, Math.round(total / 10)));
+    let nextBlock = block;
     const blocks: [number, number][] = [];
     process.stdout.write(`${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`);
     while (nextBlock <= total) {
-      if (Date.now() - started > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
+      if (Date.now() - startedAt > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
       if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
       const now = rssMb(pid);
       if (now > peak) {
@@ -188,17 +206,18 @@ async function main(): Promise<number> {
         peak = Math.max(peak, rss);
         blocks.push([nextBlock, rss]);
         const failed = await prisma.job.count({ where: { status: 'FAILED' } });
-        process.stdout.write(`${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - started) / 1000).toFixed(0).padStart(8)}\n`);
-        nextBlock += BLOCK;
+        process.stdout.write(`${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(8)}\n`);
+        nextBlock += block;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const byCode = await prisma.job.groupBy({ by: ['errorCode'], where: { status: 'FAILED' }, _count: true });
     const secondHalf = blocks.slice(Math.floor(blocks.length / 2));
-    const trend = slope(secondHalf);
-    const overall = slope(blocks);
+    // Slopes are per job; reported per 100 jobs.
+    const trend = slope(secondHalf) * 100;
+    const overall = slope(blocks) * 100;
     process.stdout.write(`\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`);
-    process.stdout.write(`RSS before the first job ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`);
+    process.stdout.write(`RSS of the started, idle worker ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`);
     process.stdout.write(`failures by code: ${byCode.map((row) => `${row.errorCode ?? 'none'} ${row._count}`).join(', ') || 'none'}\n`);
     return peak <= TARGET_RSS_MB && trend <= FLAT_SLOPE_MB ? 0 : 1;
   } finally {
