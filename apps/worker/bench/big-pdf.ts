@@ -19,7 +19,8 @@
  * pdf.js natively, never has). The allocator is the process's: to measure as the Docker
  * image runs the worker, on jemalloc, start it with
  * LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2 and the image's MALLOC_CONF.
- * `--tasks` lists each pass's tasks and what their threads held after them. A report,
+ * `--tasks` lists each pass's tasks: when each ran on which thread (seconds from the
+ * first task's start) and what its thread held after it. A report,
  * not a gate: exits 0 whatever the numbers, 1 only when a conversion fails.
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -126,7 +127,12 @@ function row(pass: Pass, single: Pass | undefined): string {
 }
 
 function taskLines(pass: Pass): string {
-  return pass.tasks.map((ran) => `  ${ran.kind.padEnd(13)} thread ${ran.threadId}: heap ${ran.heapMb} MB, external ${ran.externalMb} MB after it\n`).join('');
+  const first = Math.min(...pass.tasks.map((ran) => ran.startedAt));
+  const at = (ms: number) => `${((ms - first) / 1000).toFixed(2).padStart(6)} s`;
+  return [...pass.tasks]
+    .sort((a, b) => a.startedAt - b.startedAt)
+    .map((ran) => `  ${ran.kind.padEnd(13)} thread ${ran.threadId}: ${at(ran.startedAt)} → ${at(ran.startedAt + ran.ranMs)}, heap ${ran.heapMb} MB, external ${ran.externalMb} MB after it\n`)
+    .join('');
 }
 
 async function main(): Promise<void> {

@@ -35,6 +35,9 @@ export interface TaskRan {
   /** What the thread held afterwards (ThreadUsage): its heap and memory outside it, in MiB. */
   heapMb: number;
   externalMb: number;
+  /** When the thread began it (epoch ms) and how long it ran. */
+  startedAt: number;
+  ranMs: number;
 }
 
 type PoolThread = Parameters<ThreadRecycler['balancer']>[1][number];
@@ -174,8 +177,8 @@ export class ConversionPool {
     this.afterTask(outcome.thread);
     if (!outcome.ok) throw fromThreadFailure(outcome);
     if (outcome.thread) {
-      const { id: threadId, heapMb, externalMb } = outcome.thread;
-      this.options.onTask?.({ kind: isPartSuccess(outcome) ? 'pdf-part' : (task.kind ?? 'convert'), threadId, heapMb, externalMb });
+      const { id: threadId, heapMb, externalMb, startedAt, ranMs } = outcome.thread;
+      this.options.onTask?.({ kind: isPartSuccess(outcome) ? 'pdf-part' : (task.kind ?? 'convert'), threadId, heapMb, externalMb, startedAt, ranMs });
     }
     return outcome;
   }

@@ -64,6 +64,9 @@ export interface ThreadUsage {
   /** The thread's V8 heap (committed) and memory outside it (Buffers, WebAssembly), in MiB. */
   heapMb: number;
   externalMb: number;
+  /** When the thread began the task (epoch ms, comparable across threads) and how long it ran: benchmarks draw the timeline of a split PDF from them. */
+  startedAt: number;
+  ranMs: number;
 }
 
 export interface ConversionTaskSuccess {

@@ -26,16 +26,18 @@ const MB = 1024 * 1024;
  * the pool can replace a thread that has grown.
  */
 export default async function convertInThread(input: TaskInput): Promise<TaskOutcome> {
+  const started = performance.now();
   const result = await run(input);
   releaseHeap();
-  const outcome = { ...result, thread: threadUsage() };
+  const outcome = { ...result, thread: threadUsage(started) };
   return 'part' in outcome ? withPartMoved(outcome) : outcome;
 }
 
-function threadUsage(): ThreadUsage {
+function threadUsage(started: number): ThreadUsage {
   // In a worker thread, heapTotal and external are this thread's own (rss is the process's).
   const { heapTotal, external } = process.memoryUsage();
-  return { id: threadId, heapMb: Math.round(heapTotal / MB), externalMb: Math.round(external / MB) };
+  const ranMs = Math.round(performance.now() - started);
+  return { id: threadId, heapMb: Math.round(heapTotal / MB), externalMb: Math.round(external / MB), startedAt: Math.round(performance.timeOrigin + started), ranMs };
 }
 
 async function run(input: TaskInput): Promise<TaskOutcome> {
