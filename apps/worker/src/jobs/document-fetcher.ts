@@ -1,8 +1,8 @@
 import type { AppConfig } from '@docformat/config';
 import { fetchDocument, type FetchedDocument } from '@docformat/fetcher';
 import { WorkerMetrics } from '@docformat/metrics';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../infra/tokens';
 import { InterruptedError } from '../shutdown/interrupted.error';
 
 /**

@@ -1,0 +1,3 @@
+import { prepareTestDatabase } from '../../testing/src/test-environment';
+
+export default () => prepareTestDatabase('infra');

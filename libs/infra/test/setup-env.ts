@@ -1,0 +1,3 @@
+import { applyTestEnvironment } from '../../testing/src/test-environment';
+
+applyTestEnvironment('infra');
