@@ -99,7 +99,7 @@ async function warmPool(threads: number, pdfSplit: PdfSplitSettings | false, tas
 }
 
 function documentTask(bytes: Buffer, formats: string[]): ConversionTaskInput {
-  return { bytes, mimeType: 'application/pdf', fileName: null, contentType: 'application/pdf', formats, maxPages: 100_000, options: {}, ocrParallelism: 1 };
+  return { bytes, fileName: null, contentType: 'application/pdf', formats, maxPages: 100_000, options: {}, ocrParallelism: 1 };
 }
 
 /** Everything the job record would get, without which thread ran the last task. */

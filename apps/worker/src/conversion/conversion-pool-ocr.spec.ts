@@ -13,7 +13,6 @@ const OCR_TIMEOUT_MS = 120_000;
 function imageTask(name: string): ConversionTaskInput {
   return {
     bytes: readFileSync(join(OCR_FIXTURES, name)),
-    mimeType: 'image/png',
     fileName: name,
     contentType: 'image/png',
     formats: ['text'],

@@ -16,7 +16,6 @@ const TEST_TIMEOUT_MS = 120_000;
 function pdfTask(name: string, options: FormatOptions = {}): ConversionTaskInput {
   return {
     bytes: readFileSync(join(FIXTURES, name)),
-    mimeType: 'application/pdf',
     fileName: name,
     contentType: 'application/pdf',
     formats: ['text', 'markdown'],
@@ -91,7 +90,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
     async () => {
       const result = await split.convert(pdfTask('pdf-html/aligned-table.pdf'));
       expect(result).toEqual({ ...(await whole.convert(pdfTask('pdf-html/aligned-table.pdf'))), thread: result.thread });
-      await split.convert({ ...pdfTask('sample.md'), mimeType: 'text/markdown' });
+      await split.convert({ ...pdfTask('sample.md'), contentType: 'text/markdown' });
       expect(tasks.map((task) => task.kind)).toEqual(['convert', 'convert']);
     },
     TEST_TIMEOUT_MS,

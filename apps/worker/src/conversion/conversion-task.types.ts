@@ -9,9 +9,8 @@ export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion'
 export interface ConversionTaskInput {
   kind?: 'convert';
   bytes: Uint8Array;
-  mimeType: string;
   fileName: string | null;
-  /** The Content-Type header as received: its charset decodes text documents. */
+  /** The Content-Type header as received: a claim the thread's identification weighs; its charset decodes text. */
   contentType: string | null;
   formats: string[];
   maxPages: number;
@@ -113,7 +112,6 @@ export function isPartSuccess(outcome: TaskSuccess): outcome is PdfPartTaskSucce
 export function plainTextTask(content: string): ConversionTaskInput {
   return {
     bytes: Buffer.from(content),
-    mimeType: 'text/plain',
     fileName: null,
     contentType: 'text/plain; charset=utf-8',
     formats: ['text'],

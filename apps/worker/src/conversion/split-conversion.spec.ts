@@ -9,7 +9,6 @@ const PLAN: PdfSplitPlan = { pageCount: 3, metadata: {}, wanted: [1, 2, 3], part
 
 const input: ConversionTaskInput = {
   bytes: Buffer.from('%PDF-'),
-  mimeType: 'application/pdf',
   fileName: null,
   contentType: null,
   formats: ['text'],

@@ -79,7 +79,6 @@ export class ProcessJobUseCase {
     const converted = await this.pool.convert(
       {
         bytes: document.bytes,
-        mimeType: document.mimeType,
         fileName: document.fileName,
         contentType: document.contentType,
         formats: job.requestedFormats,

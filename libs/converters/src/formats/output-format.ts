@@ -6,9 +6,17 @@ export interface RenderOptions {
   pageMarkers: boolean;
 }
 
-/** One output format: a name clients ask for, the media type it produces, and a pure renderer. */
+/** A format module's one export: the intermediate document → the output. */
+export type RenderDocument = (document: IntermediateDocument, options: RenderOptions) => string;
+
+/**
+ * One output format, as registered: the name clients ask for, the media type it
+ * produces, and how to load its renderer. Each format folder exports one
+ * (`<name>.manifest.ts`), listed once in registry.ts; the renderer is a dynamic
+ * import, so the API can validate names without loading any renderer.
+ */
 export interface OutputFormat {
   readonly name: string;
   readonly mediaType: string;
-  render(document: IntermediateDocument, options: RenderOptions): string;
+  readonly load: () => Promise<{ render: RenderDocument }>;
 }

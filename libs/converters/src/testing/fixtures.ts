@@ -10,7 +10,7 @@ export function fixture(name: string): Buffer {
 
 /** Runs a fixture file through the public entry with both output formats. */
 export function convertFixture(name: string, mimeType: string, maxPages = 100): Promise<ConvertResult> {
-  return convertDocument({ bytes: fixture(name), mimeType, fileName: name, formats: ['text', 'markdown'], maxPages });
+  return convertDocument({ bytes: fixture(name), contentType: mimeType, fileName: name, formats: ['text', 'markdown'], maxPages });
 }
 
 /** A convertDocument call expected to fail: resolves to the JobFailure code. */

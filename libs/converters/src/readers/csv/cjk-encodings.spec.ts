@@ -3,7 +3,7 @@ import { fixture } from '../../testing/fixtures';
 
 /** Encoding fixtures (fixtures/encodings/make.sh): the same content in legacy encodings, no charset anywhere. */
 const convert = (name: string, mimeType: string) =>
-  convertDocument({ bytes: fixture(`encodings/${name}`), mimeType, fileName: name, formats: ['markdown', 'text'], maxPages: 1 });
+  convertDocument({ bytes: fixture(`encodings/${name}`), contentType: mimeType, fileName: name, formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('legacy CJK encodings without a charset', () => {
   it.each([

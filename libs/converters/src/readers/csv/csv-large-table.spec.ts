@@ -21,7 +21,7 @@ function convertInThread(csv: string): Promise<ThreadResult> {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const { convertDocument } = require(${JSON.stringify(convertModule)});
-    convertDocument({ bytes: Buffer.from(workerData), mimeType: 'text/csv', formats: ['markdown', 'text'], maxPages: 1 }).then(
+    convertDocument({ bytes: Buffer.from(workerData), contentType: 'text/csv', formats: ['markdown', 'text'], maxPages: 1 }).then(
       (result) => parentPort.postMessage(result.outputs),
       (error) => parentPort.postMessage({ error: String(error && error.code || error) }),
     );`;

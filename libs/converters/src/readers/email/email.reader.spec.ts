@@ -2,7 +2,7 @@ import { convertDocument } from '../../convert';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 
 const convert = (source: string | Buffer, mimeType: string, fileName?: string) =>
-  convertDocument({ bytes: Buffer.from(source), mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
+  convertDocument({ bytes: Buffer.from(source), contentType: mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('E-mail reader: message.eml (text + HTML alternative, one attachment)', () => {
   let markdown: string;

@@ -4,7 +4,7 @@ import { capHtmlDepth } from './cap-html-depth';
 import { htmlToDocument, MAX_ELEMENT_DEPTH } from './html-to-document';
 
 const convert = (source: string, mimeType = 'text/html') =>
-  convertDocument({ bytes: Buffer.from(source), mimeType, formats: ['markdown', 'text'], maxPages: 1 });
+  convertDocument({ bytes: Buffer.from(source), contentType: mimeType, formats: ['markdown', 'text'], maxPages: 1 });
 
 /** Deepest element nesting of a parsed page, measured without recursion. */
 function elementDepth(html: string): number {

@@ -5,7 +5,7 @@ import { fixture } from '../../testing/fixtures';
 const OCR_TIMEOUT = 120_000;
 
 const convert = (name: string, options: Record<string, unknown> = {}) =>
-  convertDocument({ bytes: fixture(name), mimeType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
+  convertDocument({ bytes: fixture(name), contentType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
 
 afterAll(() => terminateOcr());
 

@@ -11,7 +11,7 @@ import { readingRegions } from './page-columns';
  */
 const CORPUS = join(__dirname, '../../../bench/corpus/docs');
 async function markdownOf(name: string): Promise<string> {
-  const result = await convertDocument({ bytes: readFileSync(join(CORPUS, name)), mimeType: 'application/pdf', fileName: name, formats: ['markdown'], maxPages: 10 });
+  const result = await convertDocument({ bytes: readFileSync(join(CORPUS, name)), contentType: 'application/pdf', fileName: name, formats: ['markdown'], maxPages: 10 });
   return result.outputs.markdown as string;
 }
 const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('#'));

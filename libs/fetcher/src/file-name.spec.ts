@@ -1,23 +1,4 @@
-import { charsetOf, parseContentType } from './content-type';
-import { extensionOf, fileNameFromContentDisposition, fileNameFromUrl } from './file-name';
-
-describe('parseContentType', () => {
-  it('lowercases the type and reads quoted and bare parameters', () => {
-    expect(parseContentType('Text/HTML; Charset="UTF-8"; boundary=abc')).toEqual({
-      mimeType: 'text/html',
-      parameters: { charset: 'UTF-8', boundary: 'abc' },
-    });
-  });
-
-  it.each([null, undefined, '', 'nonsense', 'text/', '/plain', 'a b/c'])('rejects %p', (header) => {
-    expect(parseContentType(header)).toBeNull();
-  });
-
-  it('finds the charset', () => {
-    expect(charsetOf('text/plain;charset=Shift_JIS')).toBe('Shift_JIS');
-    expect(charsetOf('text/plain')).toBeNull();
-  });
-});
+import { fileNameFromContentDisposition, fileNameFromUrl } from './file-name';
 
 describe('file names', () => {
   it.each([
@@ -40,11 +21,5 @@ describe('file names', () => {
     expect(fileNameFromUrl('https://example.com/')).toBeNull();
     expect(fileNameFromUrl('https://example.com/bad%E0%A4%A')).toBe('bad%E0%A4%A');
     expect(fileNameFromUrl('not a url')).toBeNull();
-  });
-
-  it('finds extensions', () => {
-    expect(extensionOf('a.tar.GZ')).toBe('gz');
-    expect(extensionOf('README')).toBeNull();
-    expect(extensionOf(null)).toBeNull();
   });
 });

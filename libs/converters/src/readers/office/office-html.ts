@@ -1,4 +1,4 @@
-import type { HTMLElement } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 
 export interface OfficeHtmlOptions {
   /** EPUB: relative links point into the book itself, which the output does not contain. */
@@ -21,8 +21,6 @@ const MAX_SPAN = 100;
  *   cells it covered are empty, so every row has the same columns.
  */
 export function prepareOfficeHtml(html: string, options: OfficeHtmlOptions = {}): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { parse } = require('node-html-parser') as typeof import('node-html-parser');
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
   options.rewrite?.(root);
   for (const image of root.querySelectorAll('img')) {

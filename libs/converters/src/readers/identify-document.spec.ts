@@ -1,11 +1,13 @@
-import { buildCfb, buildZip } from '../test/fixtures';
-import { MAGIC_SIGNATURES } from './magic-bytes';
-import { detectMimeType } from './mime-detect';
+import { buildCfb, buildZip } from '@docformat/file-types/testing';
+import { identifyDocument } from './identify-document';
+
+/** The identified MIME type, over the types the readers declare (these cases came from the fetcher's tables, which this replaced). */
+const detectMimeType = (bytes: Uint8Array, contentType: string | null, fileName: string | null) => identifyDocument({ bytes, contentType, fileName }).mimeType;
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 const bytes = (...values: number[]) => Buffer.from(values);
 
-describe('detectMimeType: magic bytes', () => {
+describe('identifyDocument: magic bytes', () => {
   it.each([
     ['PDF', ascii('%PDF-1.4\n%âãÏÓ\n'), 'application/pdf'],
     ['PDF after junk', Buffer.concat([Buffer.alloc(100, 0x20), ascii('%PDF-1.7')]), 'application/pdf'],
@@ -31,13 +33,9 @@ describe('detectMimeType: magic bytes', () => {
   it('beats the header and the extension', () => {
     expect(detectMimeType(ascii('%PDF-1.5'), 'text/html', 'page.html')).toBe('application/pdf');
   });
-
-  it('keeps its table as data', () => {
-    expect(MAGIC_SIGNATURES.map((s) => s.mimeType)).toEqual(expect.arrayContaining(['application/pdf', 'image/png', 'application/rtf']));
-  });
 });
 
-describe('detectMimeType: ZIP containers', () => {
+describe('identifyDocument: ZIP containers', () => {
   const ooxml = (dir: string) =>
     buildZip([
       { name: '[Content_Types].xml', data: '<Types/>' },
@@ -88,7 +86,7 @@ describe('detectMimeType: ZIP containers', () => {
   });
 });
 
-describe('detectMimeType: markup and text sniffing', () => {
+describe('identifyDocument: markup and text sniffing', () => {
   it.each([
     ['<!DOCTYPE html><html><body>x</body></html>', 'text/html'],
     ['\n\n   <html lang="en">', 'text/html'],
@@ -121,7 +119,7 @@ describe('detectMimeType: markup and text sniffing', () => {
   });
 });
 
-describe('detectMimeType: header, then file name', () => {
+describe('identifyDocument: header, then file name', () => {
   it('uses the header, lowercased and without parameters', () => {
     expect(detectMimeType(ascii('{"a":1}'), 'Application/JSON; charset=UTF-8', 'x.txt')).toBe('application/json');
   });
@@ -148,5 +146,31 @@ describe('detectMimeType: header, then file name', () => {
   it('unknown binary is application/octet-stream', () => {
     expect(detectMimeType(bytes(0x00, 0x01, 0x02, 0xff, 0xfe, 0x00), null, 'blob')).toBe('application/octet-stream');
     expect(detectMimeType(new Uint8Array(0), null, null)).toBe('application/octet-stream');
+  });
+});
+
+describe('identifyDocument: the reader', () => {
+  it.each([
+    ['application/pdf', undefined, 'pdf'],
+    ['application/xhtml+xml', undefined, 'html'],
+    ['text/html; charset=iso-8859-1', 'page.php', 'html'],
+    ['application/octet-stream', 'index.htm', 'html'],
+    ['text/x-markdown', undefined, 'markdown'],
+    ['text/plain', 'server.log', 'text'],
+    ['text/plain', 'README.md', 'markdown'],
+    ['application/octet-stream', 'report.PDF', 'pdf'],
+  ])('%s + %s → %s', (contentType, fileName, expected) => {
+    expect(identifyDocument({ bytes: ascii('words'), contentType, fileName })).toMatchObject({ reader: { name: expected } });
+  });
+
+  it('names the usual extension of the type, for metrics', () => {
+    expect(identifyDocument({ bytes: ascii('%PDF-1.7'), contentType: 'application/octet-stream' }).extension).toBe('pdf');
+    expect(identifyDocument({ bytes: ascii('a,b\n1,2\n'), contentType: 'application/octet-stream', fileName: 'data.csv' })).toMatchObject({ mimeType: 'text/csv', extension: 'csv' });
+    expect(identifyDocument({ bytes: Uint8Array.from([0, 1, 2]), contentType: null }).extension).toBeUndefined();
+  });
+
+  it('offers no reader for a type it only names, nor for unknown binary', () => {
+    expect(identifyDocument({ bytes: buildCfb(['WordDocument']), fileName: 'old.doc' })).toEqual({ mimeType: 'application/msword', extension: 'doc' });
+    expect(identifyDocument({ bytes: Uint8Array.from([0, 1, 2, 0xff]), contentType: 'application/x-7z-compressed', fileName: 'a.7z' }).reader).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { detectLegacyCjk } from './cjk-detect';
-import { charsetOf } from './content-type';
+import { charsetOf } from '../content-type';
 
 export interface Bom {
   readonly encoding: 'utf-8' | 'utf-16le' | 'utf-16be';

@@ -1,13 +1,5 @@
-import { MimeType } from './mime-types';
-
-/** Stream names inside an OLE2 compound file that identify the legacy Office format. */
-export const CFB_STREAM_TYPES: readonly (readonly [string, string])[] = [
-  ['WordDocument', MimeType.DOC],
-  ['Workbook', MimeType.XLS],
-  ['Book', MimeType.XLS],
-  ['PowerPoint Document', MimeType.PPT],
-  ['__properties_version1.0', MimeType.MSG],
-];
+import type { FileType } from '../file-type';
+import { MimeType } from '../mime-type';
 
 const ENTRY_SIZE = 128;
 const STORAGE = 1;
@@ -30,8 +22,11 @@ function directoryNames(data: Buffer): Set<string> {
   return names;
 }
 
-/** Names what kind of compound-file document `data` is; `application/x-cfb` if unsure. */
-export function sniffCfb(bytes: Uint8Array): string {
+/**
+ * Names what kind of compound-file document `data` is: the first of `types` with a
+ * stream name found in it; `application/x-cfb` if unsure.
+ */
+export function sniffCfb(bytes: Uint8Array, types: readonly FileType[]): string {
   const names = directoryNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  return CFB_STREAM_TYPES.find(([name]) => names.has(name))?.[1] ?? MimeType.CFB;
+  return types.find((type) => type.cfb?.streams.some((stream) => names.has(stream)))?.mimeTypes[0] ?? MimeType.CFB;
 }

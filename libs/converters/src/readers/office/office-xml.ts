@@ -1,5 +1,5 @@
 import { JobFailure } from '@docformat/contracts';
-import type { Document, Element, Node } from '@xmldom/xmldom';
+import { DOMParser, onErrorStopParsing, type Document, type Element, type Node } from '@xmldom/xmldom';
 
 /** xmldom's node types, compared as numbers so the parser loads lazily. */
 const ELEMENT_NODE = 1;
@@ -12,8 +12,6 @@ const CDATA_SECTION_NODE = 4;
  * xmldom never fetches external entities, so a hostile DTD reaches nothing.
  */
 export function parseXmlPart(text: string, part: string, kind: string): Document {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { DOMParser, onErrorStopParsing } = require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
   try {
     const document = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'application/xml');
     if (!document.documentElement) throw new Error('no root element');

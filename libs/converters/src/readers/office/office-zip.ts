@@ -1,5 +1,6 @@
 import { JobFailure, isJobFailure } from '@docformat/contracts';
-import { decodeText } from '@docformat/fetcher';
+import { decodeText } from '@docformat/file-types';
+import { unzipSync } from 'fflate';
 
 /** Office documents hold dozens of parts; an archive with thousands is not one of them. */
 export const MAX_ARCHIVE_ENTRIES = 10_000;
@@ -37,8 +38,6 @@ export function readZipEntries(
   limits: ZipLimits = DEFAULT_LIMITS,
 ): Map<string, Uint8Array> {
   assertZipArchive(bytes, kind);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { unzipSync } = require('fflate') as typeof import('fflate');
   let entries = 0;
   let inflated = 0;
   try {

@@ -1,4 +1,4 @@
-import { decodeText, detectTextEncoding, normalizeEncoding } from './text-decode';
+import { decodeText, detectTextEncoding, normalizeEncoding } from './text-encoding';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const ascii = (text: string) => Buffer.from(text, 'latin1');

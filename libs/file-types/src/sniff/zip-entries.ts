@@ -1,16 +1,10 @@
-import { MimeType } from './mime-types';
+import type { FileType } from '../file-type';
+import { MimeType } from '../mime-type';
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const MAX_ENTRIES = 10_000;
-
-/** Entry name prefixes that identify Office Open XML packages. */
-export const OOXML_PREFIXES: readonly (readonly [string, string])[] = [
-  ['word/', MimeType.DOCX],
-  ['xl/', MimeType.XLSX],
-  ['ppt/', MimeType.PPTX],
-];
 
 const latin1 = new TextDecoder('latin1');
 
@@ -67,14 +61,16 @@ function storedMimetype(data: Buffer): string | null {
   return /^application\/[a-z0-9.+-]+$/.test(value) ? value : null;
 }
 
-/** Names what kind of ZIP-based document `data` is; plain `application/zip` if unsure. */
-export function sniffZip(bytes: Uint8Array): string {
+/**
+ * Names what kind of ZIP-based document `data` is: the type its stored `mimetype`
+ * entry declares (ODF, EPUB), else the first of `types` with an entry-name prefix
+ * found in it (OOXML's `word/`); plain `application/zip` if unsure.
+ */
+export function sniffZip(bytes: Uint8Array, types: readonly FileType[]): string {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const declared = storedMimetype(data);
   if (declared) return declared;
   const names = centralDirectoryNames(data) ?? localHeaderNames(data);
-  for (const [prefix, mimeType] of OOXML_PREFIXES) {
-    if (names.some((name) => name.startsWith(prefix))) return mimeType;
-  }
-  return MimeType.ZIP;
+  const found = types.find((type) => type.zip?.entries.some((prefix) => names.some((name) => name.startsWith(prefix))));
+  return found?.mimeTypes[0] ?? MimeType.ZIP;
 }
