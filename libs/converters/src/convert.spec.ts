@@ -1,10 +1,10 @@
 import { JobFailure } from '@docformat/contracts';
-import { convertDocument } from './convert';
+import { convertText } from './testing/convert-text';
 import { supportedMimeTypes } from './readers/registry';
 import { failureCode } from './testing/fixtures';
 
 const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: string) =>
-  convertDocument({ bytes: Buffer.from('hello'), contentType: mimeType, fileName, formats, maxPages });
+  convertText({ bytes: Buffer.from('hello'), contentType: mimeType, fileName, formats, maxPages });
 
 describe('convertDocument', () => {
   it('renders only the requested formats', async () => {
@@ -22,7 +22,7 @@ describe('convertDocument', () => {
   });
 
   it('names application/octet-stream when nothing says what the bytes are', async () => {
-    const run = convertDocument({ bytes: Buffer.from([0, 1, 2, 0xff]), formats: ['text'], maxPages: 1 });
+    const run = convertText({ bytes: Buffer.from([0, 1, 2, 0xff]), formats: ['text'], maxPages: 1 });
     await expect(run).rejects.toThrow('Documents of type application/octet-stream are not supported');
   });
 

@@ -1,4 +1,4 @@
-import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning } from '@docformat/contracts';
+import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, type RenderedOutput } from '@docformat/contracts';
 import { type ConversionOptions, conversionOptions } from './conversion-options';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
@@ -33,8 +33,8 @@ export interface ConvertInput {
 
 export interface ConvertResult {
   pages: number;
-  /** Rendered document per requested format name. */
-  outputs: Record<string, string>;
+  /** Rendered document per requested format name: its media type and body. */
+  outputs: Record<string, RenderedOutput>;
   metadata: DocumentMetadata;
   /** Present when a page selection left pages out: the pages that were converted. */
   pagesConverted?: number[];
@@ -94,10 +94,10 @@ export async function renderDocument(document: IntermediateDocument, formats: re
   cleanDocument(document);
   // Broken generators nest lists and quotes thousands deep; renderers recurse.
   capNesting(document);
-  const outputs: Record<string, string> = {};
+  const outputs: Record<string, RenderedOutput> = {};
   for (const format of formats) {
     const { render } = await format.load();
-    outputs[format.name] = render(document, { pageMarkers: options.pageMarkers });
+    outputs[format.name] = { mediaType: format.mediaType, body: render(document, { pageMarkers: options.pageMarkers }) };
   }
   const ocr = ocrSummary(document);
   return {

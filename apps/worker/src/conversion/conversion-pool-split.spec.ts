@@ -53,7 +53,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
       const expected = await whole.convert(pdfTask('sample.pdf'));
       const result = await split.convert(pdfTask('sample.pdf'));
       expect(result).toEqual({ ...expected, thread: result.thread });
-      expect(result.outputs['markdown']).toContain('# Document Conversion Handbook');
+      expect(result.outputs['markdown']?.body).toContain('# Document Conversion Handbook');
       expect(tasks.map((task) => task.kind)).toEqual(['pdf-part', 'pdf-part', 'pdf-part', 'pdf-part', 'pdf-assemble']);
       expect(new Set(tasks.filter((task) => task.kind === 'pdf-part').map((task) => task.threadId)).size).toBe(2);
     },
@@ -133,7 +133,7 @@ describe('ConversionPool: the limits of a split PDF hold for all its parts', () 
         await waitFor(() => pool.threadIds().length === 2 && before.every((id) => !pool.threadIds().includes(id)));
         expect(pool.threadIds().filter((id) => before.includes(id))).toEqual([]);
         const after = await pool.convert(pdfTask('pdf-html/aligned-table.pdf'));
-        expect(after.outputs['text']).not.toBe('');
+        expect(after.outputs['text']?.body).not.toBe('');
       } finally {
         await pool.close();
       }

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult } from '@docformat/contracts';
+import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
 import type { PdfSplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
@@ -68,7 +68,7 @@ export interface ThreadUsage {
 export interface ConversionTaskSuccess {
   ok: true;
   pages: number;
-  outputs: Record<string, string>;
+  outputs: Record<string, RenderedOutput>;
   metadata: DocumentMetadata;
   pagesConverted?: number[];
   ocr?: OcrResult;

@@ -26,7 +26,7 @@ const document: DownloadedDocument = {
   sha256: 'abc',
   fileName: 'a.txt',
 };
-const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: 'hello' }, metadata: {}, warnings: [] };
+const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'hello' } }, metadata: {}, warnings: [] };
 
 /** An in-memory job table with the repository's conditional-write semantics. */
 class FakeJobs {
@@ -105,7 +105,7 @@ describe('ProcessJobUseCase', () => {
     await expect(useCase.execute(ID)).resolves.toBe('completed');
     expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1, pages: 1 });
     expect(jobs.completed).toEqual([
-      { pages: 1, outputs: { text: 'hello' }, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
+      { pages: 1, outputs: converted.outputs, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
     ]);
     expect(pool.convert).toHaveBeenCalledWith(
       {

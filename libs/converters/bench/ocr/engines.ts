@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { OcrMode, isJobFailure } from '@docformat/contracts';
 import { convertDocument } from '../../src/convert';
+import { textOutputs } from '../../src/testing/convert-text';
 import type { Scan } from './manifest';
 import { parseTesseractTsv } from './score';
 
@@ -65,14 +66,14 @@ export function docformat(parallelism: number): Engine {
       const bytes = readFileSync(scan.file);
       const fileName = basename(scan.file);
       try {
-        const result = await convertDocument({
+        const result = textOutputs(await convertDocument({
           bytes,
           fileName,
           formats: ['text'],
           maxPages: MAX_PAGES,
           options: { ocr: OcrMode.FORCE },
           ocrParallelism: parallelism,
-        });
+        }));
         const text = result.outputs.text;
         // Without result.ocr no page went through OCR: the engine is missing or skipped the scan.
         if (!result.ocr) return { text, failure: 'no OCR ran' };

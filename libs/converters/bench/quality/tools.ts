@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isJobFailure } from '@docformat/contracts';
 import { convertDocument } from '../../src/convert';
+import { textOutputs } from '../../src/testing/convert-text';
 import type { CorpusDocument } from './manifest';
 import type { ToolOutput } from './score';
 
@@ -50,7 +51,7 @@ export const docformat: Tool = {
     const bytes = readFileSync(doc.file);
     const fileName = basename(doc.file);
     try {
-      const result = await convertDocument({ bytes, fileName, formats: ['text', 'markdown'], maxPages: MAX_PAGES });
+      const result = textOutputs(await convertDocument({ bytes, fileName, formats: ['text', 'markdown'], maxPages: MAX_PAGES }));
       return { ok: true, output: { text: result.outputs.text, markdown: result.outputs.markdown } };
     } catch (error) {
       if (isJobFailure(error)) {

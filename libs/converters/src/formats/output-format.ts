@@ -1,3 +1,4 @@
+import type { JsonValue } from '@docformat/contracts';
 import type { IntermediateDocument } from '../document';
 
 /** How a format renders, from the client's options. */
@@ -6,8 +7,11 @@ export interface RenderOptions {
   pageMarkers: boolean;
 }
 
-/** A format module's one export: the intermediate document → the output. */
-export type RenderDocument = (document: IntermediateDocument, options: RenderOptions) => string;
+/**
+ * A format module's one export: the intermediate document → the output's body, a
+ * string for a text format, any JSON value for a JSON one (see RenderedOutput).
+ */
+export type RenderDocument = (document: IntermediateDocument, options: RenderOptions) => JsonValue;
 
 /**
  * One output format, as registered: the name clients ask for, the media type it
@@ -17,6 +21,7 @@ export type RenderDocument = (document: IntermediateDocument, options: RenderOpt
  */
 export interface OutputFormat {
   readonly name: string;
+  /** What it renders; a JSON media type (`application/json`, `+json`) makes its outputs stored and returned as JSON. */
   readonly mediaType: string;
   readonly load: () => Promise<{ render: RenderDocument }>;
 }

@@ -1,9 +1,9 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { readAs } from '../../testing/read-as';
 
 const convert = (bytes: Buffer, mimeType = 'text/csv', fileName?: string, contentType?: string) =>
-  convertDocument({ bytes, contentType: contentType ?? mimeType, fileName, formats: ['text', 'markdown'], maxPages: 10 });
+  convertText({ bytes, contentType: contentType ?? mimeType, fileName, formats: ['text', 'markdown'], maxPages: 10 });
 
 /** The rows of every delimiter fixture, as GFM: the widest row sets the width. */
 const PEOPLE_MARKDOWN = [
@@ -33,7 +33,7 @@ describe('CSV reader: delimiters', () => {
   });
 
   it('keeps the line break of a quoted newline inside the cell', async () => {
-    const result = await convertDocument({ bytes: Buffer.from('a,b\n"x\ny",z\n'), contentType: 'text/csv', formats: ['markdown'], maxPages: 1 });
+    const result = await convertText({ bytes: Buffer.from('a,b\n"x\ny",z\n'), contentType: 'text/csv', formats: ['markdown'], maxPages: 1 });
     expect(result.outputs['markdown']).toBe('| a | b |\n| --- | --- |\n| x y | z |\n');
   });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FormatOptions } from '@docformat/contracts';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { DEFAULT_CONVERSION_OPTIONS, conversionOptions } from '../../conversion-options';
 import { terminateOcr } from '../../ocr/ocr-engine';
 import { failureCode, fixture } from '../../testing/fixtures';
@@ -10,7 +10,7 @@ import { read as readImage } from './image.reader';
 const OCR_TIMEOUT = 60_000;
 const ocrFixture = (name: string) => fixture(join('ocr', name));
 const convert = (name: string, mimeType: string, options: FormatOptions = {}, maxPages = 10) =>
-  convertDocument({ bytes: ocrFixture(name), contentType: mimeType, fileName: name, formats: ['markdown', 'text'], maxPages, options });
+  convertText({ bytes: ocrFixture(name), contentType: mimeType, fileName: name, formats: ['markdown', 'text'], maxPages, options });
 const read = (name: string, mimeType: string, options: FormatOptions = {}) =>
   readImage({ bytes: ocrFixture(name), mimeType, fileName: name }, readContext(conversionOptions(options), 10));
 /** The words of a block (cells and items included), space-separated. */
@@ -120,7 +120,7 @@ describe('Image reader with OCR', () => {
   ])(
     'fails %s with CORRUPT_DOCUMENT (without crashing the process)',
     async (_name, bytes, mimeType) => {
-      expect(await failureCode(convertDocument({ bytes, contentType: mimeType, formats: ['text'], maxPages: 1 }))).toBe('CORRUPT_DOCUMENT');
+      expect(await failureCode(convertText({ bytes, contentType: mimeType, formats: ['text'], maxPages: 1 }))).toBe('CORRUPT_DOCUMENT');
     },
     OCR_TIMEOUT,
   );

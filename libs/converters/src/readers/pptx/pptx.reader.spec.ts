@@ -1,13 +1,13 @@
 import { withEntries } from '../../testing/office-fixture-variants';
 import { unzipSync, zipSync } from 'fflate';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { readAs } from '../../testing/read-as';
 import { autoNumbers } from './auto-numbering';
 import { para, slideXml, syntheticDeck, textBox } from '../../testing/synthetic-deck';
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
-const convert = (bytes: Buffer, maxPages = 100) => convertDocument({ bytes, contentType: PPTX, formats: ['text', 'markdown'], maxPages });
+const convert = (bytes: Buffer, maxPages = 100) => convertText({ bytes, contentType: PPTX, formats: ['text', 'markdown'], maxPages });
 
 
 describe('PPTX reader: pandoc deck (deck.pptx)', () => {

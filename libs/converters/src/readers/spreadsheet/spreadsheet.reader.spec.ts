@@ -1,5 +1,5 @@
 import { withEntries } from '../../testing/office-fixture-variants';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { readAs } from '../../testing/read-as';
 import { hiddenOdsTables } from './workbook-package';
@@ -7,7 +7,7 @@ import { hiddenOdsTables } from './workbook-package';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLS = 'application/vnd.ms-excel';
 const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
-const convert = (bytes: Buffer, mimeType: string, maxPages = 100) => convertDocument({ bytes, contentType: mimeType, formats: ['markdown'], maxPages });
+const convert = (bytes: Buffer, mimeType: string, maxPages = 100) => convertText({ bytes, contentType: mimeType, formats: ['markdown'], maxPages });
 
 
 // One workbook (workbook.fods) rendered by LibreOffice into each format: the output must agree.

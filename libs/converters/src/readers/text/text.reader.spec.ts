@@ -1,4 +1,4 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture } from '../../testing/fixtures';
 
 describe('text reader', () => {
@@ -19,7 +19,7 @@ describe('text reader', () => {
   });
 
   it('renders an empty document as empty outputs', async () => {
-    const result = await convertDocument({ bytes: Buffer.alloc(0), contentType: 'text/plain', formats: ['text', 'markdown'], maxPages: 1 });
+    const result = await convertText({ bytes: Buffer.alloc(0), contentType: 'text/plain', formats: ['text', 'markdown'], maxPages: 1 });
     expect(result.outputs).toEqual({ text: '', markdown: '' });
   });
 });
