@@ -2,7 +2,8 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'api',
   rootDir: __dirname,
-  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalSetup: require.resolve('../../tools/jest/test-database.js'),
+  globals: { testDatabase: 'api' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   // @fastify/static (Swagger UI's files) requires content-disposition 3, an ES module
   // Jest cannot load on Node 20; see the stand-in for why it is enough.

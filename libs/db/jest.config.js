@@ -2,6 +2,7 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'db',
   rootDir: __dirname,
-  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalSetup: require.resolve('../../tools/jest/test-database.js'),
+  globals: { testDatabase: 'db' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
 };

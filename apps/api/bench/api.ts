@@ -118,7 +118,7 @@ async function clearQueue(redisUrl: string, prefix: string, releaseOwner: boolea
   const redis = createRedisConnection(redisUrl, 'consumer');
   const queue = new JobQueue(redis, { prefix, maxAttempts: 1 });
   try {
-    await queue.queue.obliterate({ force: true });
+    await queue.removeAll();
     if (releaseOwner) await redis.del(queueOwnerKey(prefix));
   } finally {
     await queue.close();

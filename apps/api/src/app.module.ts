@@ -1,11 +1,11 @@
 import type { AppConfig } from '@docformat/config';
+import { InfraModule } from '@docformat/infra';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { HealthController } from './health/health.controller';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { createValidationPipe } from './http/validation.pipe';
-import { InfraModule } from './infra/infra.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 
@@ -15,7 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        InfraModule.register(config),
+        InfraModule.register(config, { batchEnqueues: true }),
         AuthModule,
         JobsModule,
         MetricsModule,

@@ -1,7 +1,7 @@
 import { hasSample, sampleValue } from '@docformat/metrics';
 import { JobQueue, queueOwnerKey } from '@docformat/queue';
+import { REDIS } from '@docformat/infra';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../src/infra/tokens';
 import { PROBLEM_KEYS, startTestApp, type TestApp } from './test-app';
 
 const METRICS_TOKEN = `metrics-scrape-token-${process.pid}`;
@@ -12,7 +12,7 @@ const QUEUE_PREFIX = `${process.env['QUEUE_PREFIX']}-metrics`;
 const PROMETHEUS_TEXT = /^text\/plain;(?=.*\bversion=0\.0\.4\b)(?=.*\bcharset=utf-8\b)/;
 
 async function removeQueue(t: TestApp): Promise<void> {
-  await t.app.get(JobQueue).queue.obliterate({ force: true });
+  await t.app.get(JobQueue).removeAll();
   await t.app.get<Redis>(REDIS).del(queueOwnerKey(QUEUE_PREFIX));
 }
 

@@ -100,7 +100,7 @@ async function warmPool(threads: number, pdfSplit: PdfSplitSettings | false, tas
 }
 
 function documentTask(bytes: Buffer, formats: string[]): ConversionTaskInput {
-  return { bytes, mimeType: 'application/pdf', fileName: null, contentType: 'application/pdf', formats, maxPages: 100_000, options: {}, ocrParallelism: 1 };
+  return { bytes, fileName: null, contentType: 'application/pdf', formats, maxPages: 100_000, options: {}, ocrParallelism: 1 };
 }
 
 /** Everything the job record would get, without which thread ran the last task. */
@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     await splitPool.close();
   }
   if (!splitRan) process.stdout.write('no pass was split: the file is shorter than twice --min-part-pages, or the threads ran a build from before splitting (npm run build)\n');
-  const sizes = formats.map((format) => `${format} ${(single.result.outputs[format]?.length ?? 0).toLocaleString('en')} chars`);
+  const sizes = formats.map((format) => `${format} ${String(single.result.outputs[format]?.body ?? '').length.toLocaleString('en')} chars`);
   process.stdout.write(`pages ${single.result.pages}, output ${sizes.join(', ')}\n`);
 }
 

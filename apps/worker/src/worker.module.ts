@@ -1,12 +1,17 @@
 import type { AppConfig } from '@docformat/config';
+import { InfraModule } from '@docformat/infra';
 import { loggerOptions } from '@docformat/logging';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConversionModule, type ConversionThreadOptions } from './conversion/conversion.module';
-import { InfraModule } from './infra/infra.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SweepModule } from './sweep/sweep.module';
+
+/** Enough Postgres connections for every concurrent job plus the sweep, but never a flood. */
+function databasePoolSize(config: AppConfig): number {
+  return Math.min(config.WORKER_CONCURRENCY + 3, 20);
+}
 
 export interface WorkerOptions {
   /** Conversion-thread overrides (tests run the TypeScript sources, or a test task). */
@@ -21,7 +26,7 @@ export class WorkerModule {
       imports: [
         // No HTTP here: pino-http's options are just the pino logger's.
         LoggerModule.forRoot({ pinoHttp: loggerOptions('worker', config.LOG_LEVEL) }),
-        InfraModule.register(config),
+        InfraModule.register(config, { databasePoolSize: databasePoolSize(config), consumer: true, waitForRedis: true }),
         MetricsModule,
         ConversionModule.register(config, options.thread),
         JobsModule,

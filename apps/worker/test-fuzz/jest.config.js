@@ -6,7 +6,8 @@ module.exports = {
   displayName: 'worker-fuzz',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.fuzz.ts'],
-  globalSetup: '<rootDir>/global-setup.ts',
+  globalSetup: require.resolve('../../../tools/jest/test-database.js'),
+  globals: { testDatabase: 'fuzz' },
   setupFiles: ['<rootDir>/setup-env.ts'],
   maxWorkers: 1,
 };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { applyTestEnvironment } from '../../../libs/testing/src/test-environment';
+import { applyTestEnvironment } from '@docformat/testing';
 
 applyTestEnvironment('fuzz');
 // The worker process and its conversion threads compile TypeScript with @swc-node/register.

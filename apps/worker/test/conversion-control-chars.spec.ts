@@ -17,7 +17,7 @@ describe('documents with NUL and other control characters', () => {
     const id = await suite.client.submit(suite.origin.url(path), ['text', 'markdown']);
     const job = await suite.client.waitForTerminal(id);
     expect(job).toMatchObject({ status: 'COMPLETED', errorCode: null });
-    for (const output of job.outputs) expect([...output.content].some((char) => char.charCodeAt(0) < 9)).toBe(false);
+    for (const output of job.outputs) expect([...(output.content ?? '')].some((char) => char.charCodeAt(0) < 9)).toBe(false);
     expect(JSON.stringify(job.result)).not.toContain('\\u0000');
   });
 });

@@ -45,7 +45,7 @@ describe('the same job delivered more than once', () => {
     const hits = suite.origin.hits('/notes.txt');
 
     // A second delivery: drop the finished entry (it would swallow the add) and enqueue again.
-    await suite.client.queue.queue.remove(id);
+    await suite.client.queue.remove(id);
     await suite.client.queue.enqueueConversion(id, 2000);
     await waitForQueueState(id, 'completed');
 
@@ -82,7 +82,7 @@ describe('the same job delivered more than once', () => {
 async function waitForQueueState(id: string, state: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ((await suite.client.queue.queue.getJobState(id)) === state) return;
+    if ((await suite.client.queue.state(id)) === state) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`Queue entry ${id} did not become ${state} within ${timeoutMs} ms`);

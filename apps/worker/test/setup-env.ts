@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { applyTestEnvironment } from '../../../libs/testing/src/test-environment';
+import { applyTestEnvironment } from '@docformat/testing';
 
 applyTestEnvironment('worker');
 // Conversion threads (and child workers) compile TypeScript with @swc-node/register,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await client.prisma.job.update({ where: { id: running }, data: { status: 'IN_PROGRESS', attempts: 1, startedAt: new Date() } });
   lost.push(running);
   expect(await client.flushQueueKeys()).toBeGreaterThan(0);
-  for (const id of lost) expect(await client.queue.queue.getJobState(id)).toBe('unknown');
+  for (const id of lost) expect(await client.queue.state(id)).toBe('unknown');
   // CREATED rows younger than a few seconds may still be on their way into the queue.
   await client.prisma.$executeRaw`UPDATE jobs SET created_at = now() - interval '1 minute'`;
 
@@ -68,7 +68,7 @@ describe('the sweep', () => {
     // The queue says done, the database says running (e.g. BullMQ gave up on a stalled job).
     await client.prisma.jobOutput.deleteMany({ where: { jobId: id } });
     await client.prisma.job.update({ where: { id }, data: { status: 'IN_PROGRESS', completedAt: null, result: undefined } });
-    expect(await client.queue.queue.getJobState(id)).toBe('completed');
+    expect(await client.queue.state(id)).toBe('completed');
 
     const job = await client.waitForJob(id, 'completed again', (j) => j.status === 'COMPLETED' && j.attempts === 2, 10_000);
     expect(job.outputs).toHaveLength(2);
@@ -77,13 +77,13 @@ describe('the sweep', () => {
   it('leaves jobs alone whose queue entries will still run', async () => {
     const id = await client.insertJob(origin.url('/notes.txt'));
     await client.prisma.job.update({ where: { id }, data: { createdAt: new Date(Date.now() - 60_000) } });
-    await client.queue.queue.add('convert', { jobId: id }, { jobId: id, delay: 60_000 });
+    await client.queue.enqueueConversion(id, 2000, { delayMs: 60_000 });
 
     const report = await sweep().sweepOnce();
     expect(report).not.toBeNull();
-    expect(await client.queue.queue.getJobState(id)).toBe('delayed');
+    expect(await client.queue.state(id)).toBe('delayed');
     expect((await client.prisma.job.findUniqueOrThrow({ where: { id } })).status).toBe('CREATED');
-    await client.queue.queue.remove(id);
+    await client.queue.remove(id);
     await client.prisma.job.delete({ where: { id } });
   });
 
@@ -95,7 +95,7 @@ describe('the sweep', () => {
       id = await client.insertJob(origin.url('/notes.txt'));
       await client.prisma.job.update({ where: { id }, data: { createdAt: new Date(Date.now() - 60_000) } });
       const result = await sweep().sweepOnce();
-      expect(await client.queue.queue.getJobState(id)).toBe('unknown');
+      expect(await client.queue.state(id)).toBe('unknown');
       return result;
     });
     expect(report).toBeNull();

@@ -65,7 +65,7 @@ describe('README', () => {
   });
 
   it('uses only scripts that exist', () => {
-    const used = new Set([...readme.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]));
+    const used = new Set([...readme.matchAll(/npm run ([a-z][a-z:-]*)/g)].map((m) => m[1]));
     for (const script of used) expect(Object.keys(scripts)).toContain(script);
   });
 });

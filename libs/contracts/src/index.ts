@@ -1,5 +1,6 @@
 export * from './job-error-code';
 export * from './job-failure';
+export * from './job-output';
 export * from './job-record';
 export * from './job-status';
 export * from './job-type';

@@ -1,5 +1,6 @@
 import type { JobWarning } from './format-options';
 import type { JobErrorCode } from './job-error-code';
+import type { JsonValue } from './job-output';
 import type { JobStatus } from './job-status';
 import type { JobType } from './job-type';
 
@@ -48,7 +49,8 @@ export interface CreatedJobRecord {
   pages: number;
   fileName: string;
   type: JobType;
-  formats: Record<string, string>;
+  /** Output per format name: a string for text formats, the JSON value itself for JSON formats. */
+  formats: Record<string, JsonValue>;
 }
 
 /** Body of GET /job/{id} (the spec's poll response, plus additive fields). */

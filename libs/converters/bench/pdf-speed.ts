@@ -47,7 +47,7 @@ async function runOnce(name: RunnerName, bytes: Buffer): Promise<number> {
     }
   }
   // As the worker's threads call it, one format per job.
-  return (await convertDocument({ bytes, mimeType: 'application/pdf', formats: [name], maxPages: 100_000 })).pages;
+  return (await convertDocument({ bytes, contentType: 'application/pdf', formats: [name], maxPages: 100_000 })).pages;
 }
 
 interface Measurement {

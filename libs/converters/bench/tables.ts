@@ -147,9 +147,9 @@ async function convertHere(): Promise<void> {
   const started = performance.now();
   let report: ThreadReport;
   try {
-    const result = await convertDocument({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mimeType, formats: [format], maxPages: 2000 });
+    const result = await convertDocument({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: mimeType, formats: [format], maxPages: 2000 });
     peakUsed = Math.max(peakUsed, getHeapStatistics().used_heap_size);
-    report = { ok: true, seconds: 0, outputChars: result.outputs[format].length, peakUsedMb: 0, committedMb: 0 };
+    report = { ok: true, seconds: 0, outputChars: String(result.outputs[format].body).length, peakUsedMb: 0, committedMb: 0 };
   } catch (error) {
     const failure = error as { code?: string; message?: string };
     report = { ok: false, code: failure.code, message: failure.message, seconds: 0, outputChars: 0, peakUsedMb: 0, committedMb: 0 };

@@ -1,10 +1,10 @@
 import { JobFailure } from '@docformat/contracts';
-import { convertDocument } from './convert';
+import { convertText } from './testing/convert-text';
 import { supportedMimeTypes } from './readers/registry';
 import { failureCode } from './testing/fixtures';
 
 const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: string) =>
-  convertDocument({ bytes: Buffer.from('hello'), mimeType, fileName, formats, maxPages });
+  convertText({ bytes: Buffer.from('hello'), contentType: mimeType, fileName, formats, maxPages });
 
 describe('convertDocument', () => {
   it('renders only the requested formats', async () => {
@@ -21,8 +21,9 @@ describe('convertDocument', () => {
     await expect(failureCode(run)).resolves.toBe('UNSUPPORTED_DOCUMENT_TYPE');
   });
 
-  it('says "unknown" when there is no type at all', async () => {
-    await expect(convert('')).rejects.toThrow('Documents of type unknown are not supported');
+  it('names application/octet-stream when nothing says what the bytes are', async () => {
+    const run = convertText({ bytes: Buffer.from([0, 1, 2, 0xff]), formats: ['text'], maxPages: 1 });
+    await expect(run).rejects.toThrow('Documents of type application/octet-stream are not supported');
   });
 
   it('applies maxPages to single-page documents too', async () => {

@@ -71,18 +71,21 @@ describe('@docformat/converters index', () => {
     jest.resetModules();
   });
 
-  it('loads no parser when imported', () => {
+  it('loads no parser when imported, nor through the names-only entry', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
-    const converters = require('@docformat/converters') as typeof import('./index');
+    const converters = require('./index') as typeof import('./index');
     expect(converters.outputFormatNames()).toEqual(['text', 'markdown']);
     expect(converters.isOutputFormat('markdown')).toBe(true);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
+    const names = require('./names') as typeof import('./names');
+    expect(names.outputFormatNames()).toEqual(['text', 'markdown']);
     expect(mockLoaded).toEqual([]);
   });
 
   it('loads pdf.js on the first PDF conversion (the recorder works)', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
-    const { convertDocument } = require('@docformat/converters') as typeof import('./index');
-    await expect(convertDocument({ bytes: Buffer.from('%PDF-1.4 broken'), mimeType: 'application/pdf', formats: ['text'], maxPages: 1 })).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
+    const { convertDocument } = require('./index') as typeof import('./index');
+    await expect(convertDocument({ bytes: Buffer.from('%PDF-1.4 broken'), contentType: 'application/pdf', formats: ['text'], maxPages: 1 })).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
     expect(mockLoaded).toEqual(expect.arrayContaining(['pdfjs-dist', 'pdfjs-dist worker']));
     expect(mockLoaded).not.toContain('pdf-parse');
   });

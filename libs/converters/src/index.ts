@@ -1,11 +1,12 @@
-// The public surface of @docformat/converters. Importing it loads no parser: pdf.js,
-// node-html-parser, markdown-it and turndown load on the first conversion that needs
-// them, so the API can validate format names without paying for them.
+// The public surface of @docformat/converters. Importing it loads no reader, renderer
+// or parser: readers and formats are registered by manifests whose modules load on the
+// first conversion that needs them. The API imports @docformat/converters/names instead.
 export { convertDocument, type ConvertInput, type ConvertResult } from './convert';
 export { outputFormatNames, isOutputFormat } from './formats/registry';
 export type { OutputFormat } from './formats/output-format';
-export { documentReaders, findReader, supportedMimeTypes } from './readers/registry';
-export type { DocumentReader, ReaderInput } from './readers/reader';
+export { documentReaders, supportedMimeTypes } from './readers/registry';
+export { identifyDocument } from './readers/identify-document';
+export type { IdentifiedDocument, ReadContext, ReadDocument, ReaderInput, ReaderManifest } from './readers/reader';
 export type * from './document/intermediate-document';
 export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';

@@ -1,9 +1,9 @@
-import { convertDocument } from './convert';
+import { convertText } from './testing/convert-text';
 import { fixture } from './testing/fixtures';
 import { readPdfBlocks } from './testing/pdf-blocks';
 
 const convert = (name: string, mimeType: string, options: Record<string, unknown>, formats = ['text', 'markdown']) =>
-  convertDocument({ bytes: fixture(name), mimeType, fileName: name, formats, maxPages: 100, options });
+  convertText({ bytes: fixture(name), contentType: mimeType, fileName: name, formats, maxPages: 100, options });
 
 describe('pages: every block tied to its page, page selection and page markers', () => {
   it('PDF: every block carries its page and box', async () => {

@@ -1,3 +1,3 @@
-import { applyTestEnvironment } from '../../testing/src/test-environment';
+import { applyTestEnvironment } from '@docformat/testing';
 
 applyTestEnvironment('db');

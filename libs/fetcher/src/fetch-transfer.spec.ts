@@ -77,8 +77,6 @@ describe('a successful download', () => {
       finalUrl: url,
       bytes: body,
       contentType: 'application/octet-stream',
-      mimeType: 'application/pdf',
-      extension: 'pdf',
       byteLength: body.length,
       sha256: createHash('sha256').update(body).digest('hex'),
       fileName: 'report 2024.pdf',
@@ -96,15 +94,7 @@ describe('a successful download', () => {
     );
     const document = await fetchDocument(url, base);
     expect(document.fileName).toBe('naïve notes.md');
-    expect(document.mimeType).toBe('text/plain');
     expect(document.contentType).toBe('text/plain; charset=utf-8');
-  });
-
-  it('falls back to the extension when neither bytes nor header say anything', async () => {
-    const url = route('/data.csv', (_q, s) => s.writeHead(200, { 'content-type': 'application/octet-stream' }).end('a,b\n1,2\n'));
-    const document = await fetchDocument(url, base);
-    expect(document.mimeType).toBe('text/csv');
-    expect(document.extension).toBe('csv');
   });
 
   it('sends the default User-Agent, Accept */* and the encodings it can undo', async () => {

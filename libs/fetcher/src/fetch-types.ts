@@ -29,12 +29,11 @@ export interface FetchedDocument {
   finalUrl: string;
   /** The body, decompressed. */
   bytes: Buffer;
-  /** The raw Content-Type header, if any. */
+  /**
+   * The raw Content-Type header, if any: what the origin claims. What the document
+   * really is, is for @docformat/file-types to tell; the fetcher knows no document types.
+   */
   contentType: string | null;
-  /** Detected from the bytes first, then the header, then the file name; lowercase. */
-  mimeType: string;
-  /** The usual extension (no dot) of `mimeType`, when known. */
-  extension?: string;
   byteLength: number;
   /** SHA-256 of `bytes`, lowercase hex. */
   sha256: string;

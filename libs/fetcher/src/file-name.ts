@@ -56,10 +56,3 @@ export function fileNameFromUrl(url: string): string | null {
   const segment = pathname.split('/').pop() ?? '';
   return sanitize(decodePercent(segment) ?? segment);
 }
-
-/** Lowercase extension without the dot, or null. */
-export function extensionOf(fileName: string | null | undefined): string | null {
-  if (!fileName) return null;
-  const match = /\.([a-z0-9]{1,10})$/i.exec(fileName);
-  return match ? match[1].toLowerCase() : null;
-}

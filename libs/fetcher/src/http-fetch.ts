@@ -19,8 +19,6 @@ import {
 import type { FetchedDocument, FetchOptions } from './fetch-types';
 import { fileNameFromContentDisposition, fileNameFromUrl } from './file-name';
 import { bareAddress } from './ip-address';
-import { detectMimeType } from './mime-detect';
-import { extensionForMimeType } from './mime-types';
 import { createPinnedLookup, systemResolve } from './pinned-lookup';
 import { DEFAULT_USER_AGENT } from './user-agent';
 
@@ -125,13 +123,10 @@ function validate(options: FetchOptions): void {
 function describe(url: URL, response: http.IncomingMessage, bytes: Buffer): FetchedDocument {
   const contentType = response.headers['content-type'] ?? null;
   const fileName = fileNameFromContentDisposition(response.headers['content-disposition']) ?? fileNameFromUrl(url.href);
-  const mimeType = detectMimeType(bytes, contentType, fileName);
   return {
     finalUrl: url.href,
     bytes,
     contentType,
-    mimeType,
-    extension: extensionForMimeType(mimeType),
     byteLength: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
     fileName,

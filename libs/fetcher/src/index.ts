@@ -2,7 +2,4 @@ export { fetchDocument, DEFAULT_MAX_REDIRECTS } from './http-fetch';
 export type { FetchOptions, FetchedDocument } from './fetch-types';
 export type { ResolveHost } from './pinned-lookup';
 export { refusalReason, REFUSED_IPV4_RANGES, REFUSED_IPV6_RANGES, type RefusedRange } from './address-policy';
-export { detectMimeType } from './mime-detect';
-export { MimeType, extensionForMimeType } from './mime-types';
-export { decodeText, detectTextEncoding } from './text-decode';
 export { DEFAULT_USER_AGENT } from './user-agent';

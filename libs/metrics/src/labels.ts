@@ -12,7 +12,7 @@ export const OTHER_ERROR_CODE = 'OTHER';
 const KNOWN_ERROR_CODES: ReadonlySet<string> = new Set(Object.values(JobErrorCode));
 
 /**
- * The `input` label: the fetcher's canonical extension of the detected MIME type
+ * The `input` label: the usual extension of the identified MIME type
  * (`pdf`, `docx`, `txt`, …), a bounded list; `other` when the type has none.
  */
 export function inputLabel(extension: string | null | undefined): string {

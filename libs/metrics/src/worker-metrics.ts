@@ -5,7 +5,7 @@ import { createMetricsRegistry } from './registry';
 
 /**
  * What a worker reports about the jobs it runs. Callers pass raw values (the
- * fetcher's extension, an error code); the labels are bounded here.
+ * identified type's extension, an error code); the labels are bounded here.
  */
 export class WorkerMetrics {
   private readonly jobsCompleted: Counter<'input'>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QueueJobName } from '@docformat/contracts';
+import { QueueJobName, QueueName } from '@docformat/contracts';
+import { Queue } from 'bullmq';
 import { createRedisConnection } from './redis-connection';
 import { JobQueue } from './job-queue';
 import { TimeoutError } from './with-timeout';
@@ -11,8 +12,12 @@ describe('JobQueue with batched adds (real Redis)', () => {
   const redis = createRedisConnection(redisUrl, 'producer');
   const queue = new JobQueue(redis, { prefix, maxAttempts: 3, batch: { maxWaitMs: 0, maxItems: 20 } });
 
+  // BullMQ is private to JobQueue; the test looks at the entries it made directly.
+  const entries = new Queue(QueueName.CONVERSION, { connection: redis, prefix });
+
   afterAll(async () => {
-    await queue.queue.obliterate({ force: true });
+    await queue.removeAll();
+    await entries.close();
     await queue.close();
     redis.disconnect();
   });
@@ -21,7 +26,7 @@ describe('JobQueue with batched adds (real Redis)', () => {
     const ids = Array.from({ length: 50 }, () => randomUUID());
     await Promise.all(ids.map((id) => queue.enqueueConversion(id, 2000)));
     for (const id of ids) {
-      const job = await queue.queue.getJob(id);
+      const job = await entries.getJob(id);
       expect(job?.name).toBe(QueueJobName.CONVERT);
       expect(job?.data).toEqual({ jobId: id });
       expect(job?.opts).toMatchObject({ attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
@@ -33,7 +38,7 @@ describe('JobQueue with batched adds (real Redis)', () => {
     await Promise.all([queue.enqueueConversion(once, 2000), queue.enqueueConversion(once, 2000)]);
     await queue.enqueueConversion(twice, 2000);
     await queue.enqueueConversion(twice, 2000);
-    const waiting = await queue.queue.getJobs(['waiting']);
+    const waiting = await entries.getJobs(['waiting']);
     expect(waiting.filter((job) => job.id === once)).toHaveLength(1);
     expect(waiting.filter((job) => job.id === twice)).toHaveLength(1);
   });
@@ -57,7 +62,7 @@ describe('JobQueue with batched adds (real Redis)', () => {
     const added = closing.enqueueConversion(id, 5000);
     await closing.close();
     await added;
-    expect((await queue.queue.getJob(id))?.data).toEqual({ jobId: id });
+    expect((await entries.getJob(id))?.data).toEqual({ jobId: id });
     connection.disconnect();
   });
 });

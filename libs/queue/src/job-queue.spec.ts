@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QueueJobName, QueueName } from '@docformat/contracts';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { createRedisConnection } from './redis-connection';
 import { JobQueue, waitingSince } from './job-queue';
 import { TimeoutError } from './with-timeout';
@@ -10,9 +10,12 @@ const prefix = `docformat-test-queue-${process.pid}`;
 describe('JobQueue (real Redis)', () => {
   const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer');
   const queue = new JobQueue(redis, { prefix, maxAttempts: 3 });
+  // BullMQ is private to JobQueue; the test looks at the entries it made directly.
+  const entries = new Queue(QueueName.CONVERSION, { connection: redis, prefix });
 
   afterAll(async () => {
-    await queue.queue.obliterate({ force: true });
+    await queue.removeAll();
+    await entries.close();
     await queue.close();
     redis.disconnect();
   });
@@ -20,7 +23,7 @@ describe('JobQueue (real Redis)', () => {
   it('enqueues the job id as both BullMQ jobId and the only payload field', async () => {
     const id = randomUUID();
     await queue.enqueueConversion(id, 2000);
-    const job = await queue.queue.getJob(id);
+    const job = await entries.getJob(id);
     expect(job?.name).toBe(QueueJobName.CONVERT);
     expect(job?.data).toEqual({ jobId: id });
     expect(job?.opts.attempts).toBe(3);
@@ -30,8 +33,17 @@ describe('JobQueue (real Redis)', () => {
     const id = randomUUID();
     await queue.enqueueConversion(id, 2000);
     await queue.enqueueConversion(id, 2000);
-    const waiting = await queue.queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    const waiting = await entries.getJobs(['waiting', 'delayed', 'prioritized']);
     expect(waiting.filter((j) => j.id === id)).toHaveLength(1);
+  });
+
+  it('tells the state of an entry, enqueues one held back, and removes it', async () => {
+    const id = randomUUID();
+    await expect(queue.state(id)).resolves.toBe('unknown');
+    await queue.enqueueConversion(id, 2000, { delayMs: 60_000 });
+    await expect(queue.state(id)).resolves.toBe('delayed');
+    await queue.remove(id);
+    await expect(queue.state(id)).resolves.toBe('unknown');
   });
 
   it('answers a ping', async () => {
@@ -55,9 +67,11 @@ describe('JobQueue.depth (real Redis)', () => {
   const redis = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer');
   const consumer = createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'consumer');
   const queue = new JobQueue(redis, { prefix: depthPrefix, maxAttempts: 3 });
+  const entries = new Queue(QueueName.CONVERSION, { connection: redis, prefix: depthPrefix });
 
   afterAll(async () => {
-    await queue.queue.obliterate({ force: true });
+    await queue.removeAll();
+    await entries.close();
     await queue.close();
     redis.disconnect();
     consumer.disconnect();
@@ -70,13 +84,13 @@ describe('JobQueue.depth (real Redis)', () => {
   it('counts waiting, active and delayed entries and ages the one next in line', async () => {
     const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of [first, second, third]) await queue.enqueueConversion(id, 2000);
-    await queue.queue.add(QueueJobName.CONVERT, { jobId: randomUUID() }, { delay: 60_000 });
+    await entries.add(QueueJobName.CONVERT, { jobId: randomUUID() }, { delay: 60_000 });
     // A manual worker takes the first entry, as a real one would, and leaves it active.
     const worker = new Worker(QueueName.CONVERSION, null, { connection: consumer, prefix: depthPrefix, autorun: false });
     const taken = await worker.getNextJob('depth-test', { block: false });
     expect(taken?.id).toBe(first);
 
-    const next = await queue.queue.getJob(second as string);
+    const next = await entries.getJob(second as string);
     const depth = await queue.depth(2000, (next?.timestamp ?? 0) + 10_000);
     expect(depth).toEqual({ waiting: 2, active: 1, delayed: 1, oldestWaitingAgeSeconds: 10 });
     await worker.close(true);

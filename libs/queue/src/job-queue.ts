@@ -1,5 +1,5 @@
 import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contracts';
-import { Queue, type Job, type JobsOptions } from 'bullmq';
+import { Queue, type Job, type JobState, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AddBatcher, type AddBatcherOptions } from './add-batcher';
 import { withTimeout } from './with-timeout';
@@ -17,6 +17,14 @@ export interface JobQueueOptions {
 
 /** How long closing waits for the last batch to reach Redis. */
 const DRAIN_TIMEOUT_MS = 2000;
+
+/** BullMQ's view of a job id; `unknown`: the queue holds no entry for it. */
+export type QueueEntryState = JobState | 'unknown';
+
+export interface EnqueueOptions {
+  /** Hold the entry back this long before it may run (tests make a delayed entry with it). */
+  delayMs?: number;
+}
 
 interface QueuedAdd {
   name: QueueJobName;
@@ -43,11 +51,12 @@ export function waitingSince(job: Pick<Job, 'timestamp' | 'processedOn' | 'delay
 }
 
 /**
- * The only place that talks to BullMQ on the producer side. Services call
- * `enqueueConversion(jobId)` and never import bullmq.
+ * The conversion queue as the apps see it: enqueue, inspect, remove. With
+ * queue-consumer.ts (consume), the only place that talks to BullMQ: services call
+ * these methods and never import bullmq, as immich's job repository does.
  */
 export class JobQueue {
-  readonly queue: Queue;
+  private readonly queue: Queue;
   private readonly batcher?: AddBatcher<QueuedAdd>;
 
   constructor(
@@ -67,8 +76,9 @@ export class JobQueue {
    * nothing. The time-out is per caller, batch wait included: a caller that gives
    * up leaves its entry in the batch, which is harmless for the same reason.
    */
-  async enqueueConversion(jobId: string, timeoutMs: number): Promise<void> {
-    const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts: this.jobOptions({ jobId }) };
+  async enqueueConversion(jobId: string, timeoutMs: number, options: EnqueueOptions = {}): Promise<void> {
+    const opts = this.jobOptions({ jobId, ...(options.delayMs ? { delay: options.delayMs } : {}) });
+    const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts };
     const added: Promise<unknown> = this.batcher ? this.batcher.add(add) : this.queue.add(add.name, add.data, add.opts);
     await withTimeout(added, timeoutMs, 'Enqueueing the job');
   }
@@ -102,6 +112,21 @@ export class JobQueue {
       };
     };
     return withTimeout(read(), timeoutMs, 'Reading the queue depth');
+  }
+
+  /** What state the queue entry of a job is in (queue ids are job ids). */
+  state(jobId: string): Promise<QueueEntryState> {
+    return this.queue.getJobState(jobId);
+  }
+
+  /** Drops the entry of a job (the sweep replaces a finished entry of an unfinished job). */
+  async remove(jobId: string): Promise<void> {
+    await this.queue.remove(jobId);
+  }
+
+  /** Deletes every entry and key of this queue: tests and benchmarks clean up with it. */
+  async removeAll(): Promise<void> {
+    await this.queue.obliterate({ force: true });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { databaseName, ensureDatabase, runMigrations, withDatabase } from '../../db/src';
+import { databaseName, ensureDatabase, runMigrations, withDatabase } from '@docformat/db';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/docformat';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';

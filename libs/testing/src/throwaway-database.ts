@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { databaseName, ensureDatabase, runMigrations, withDatabase } from '../../db/src';
+import { databaseName, ensureDatabase, runMigrations, withDatabase } from '@docformat/db';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/docformat';
 const MIGRATIONS_DIR = join(__dirname, '../../../prisma/migrations');

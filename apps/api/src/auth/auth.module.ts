@@ -1,9 +1,9 @@
 import type { AppConfig } from '@docformat/config';
 import { ApiTokenRepository } from '@docformat/db';
+import { APP_CONFIG } from '@docformat/infra';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { APP_CONFIG } from '../infra/tokens';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { BearerStrategy } from './bearer.strategy';
 import { BootstrapTokensService } from './bootstrap-tokens.service';

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { ApiTokenRepository } from '@docformat/db';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG } from '../infra/tokens';
 
 /** Registers the tokens given in API_TOKENS (compose, tests) as clients at start-up. */
 @Injectable()

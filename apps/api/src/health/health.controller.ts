@@ -1,10 +1,10 @@
 import type { PrismaClient } from '@docformat/db';
 import { JobQueue, withTimeout } from '@docformat/queue';
+import { PRISMA } from '@docformat/infra';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
-import { PRISMA } from '../infra/tokens';
 
 const CHECK_TIMEOUT_MS = 1000;
 

@@ -35,7 +35,7 @@ describe('job record mapping', () => {
   });
 
   it('hides outputs that exist before the job is COMPLETED', () => {
-    const record = toJobRecord({ ...base, outputs: [{ format: 'text', content: 'partial' }] });
+    const record = toJobRecord({ ...base, outputs: [{ format: 'text', content: 'partial', json: null }] });
     expect(record.formats).toEqual({});
     expect(record.result).toEqual({});
   });
@@ -46,14 +46,29 @@ describe('job record mapping', () => {
       status: 'COMPLETED',
       result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'application/pdf' },
       outputs: [
-        { format: 'text', content: 'T' },
-        { format: 'markdown', content: 'M' },
+        { format: 'text', content: 'T', json: null },
+        { format: 'markdown', content: 'M', json: null },
       ],
     });
     expect(Object.keys(record.formats)).toEqual(['markdown', 'text']);
     // Rows stored before warnings existed answer with an empty list.
     expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'warnings']);
     expect(record.result).toMatchObject({ warnings: [] });
+  });
+
+  it('answers a JSON output as the value itself, a text one as its string', () => {
+    const chunks = [{ text: 'One', page: 1 }];
+    const record = toJobRecord({
+      ...base,
+      status: 'COMPLETED',
+      requestedFormats: ['chunks', 'text'],
+      result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'application/pdf' },
+      outputs: [
+        { format: 'chunks', content: null, json: chunks },
+        { format: 'text', content: 'T', json: null },
+      ],
+    });
+    expect(record.formats).toEqual({ chunks, text: 'T' });
   });
 
   it('answers the OCR summary, the converted pages and the warnings in the documented order', () => {

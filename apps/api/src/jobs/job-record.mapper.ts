@@ -5,6 +5,7 @@ import {
   type JobRecord,
   type JobResult,
   type JobType,
+  type JsonValue,
 } from '@docformat/contracts';
 import type { JobRow, JobWithOutputs } from '@docformat/db';
 
@@ -24,9 +25,10 @@ export function toCreatedJobRecord(row: JobRow): CreatedJobRecord {
 /** The poll response. Outputs, result and error show only in the state they belong to. */
 export function toJobRecord(row: JobWithOutputs): JobRecord {
   const completed = row.status === JobStatus.COMPLETED;
-  const formats: Record<string, string> = {};
+  const formats: Record<string, JsonValue> = {};
   if (completed) {
-    const byFormat = new Map(row.outputs.map((o) => [o.format, o.content]));
+    // A text output is its string; a JSON output the value itself, never a string holding it.
+    const byFormat = new Map(row.outputs.map((o): [string, JsonValue | undefined] => [o.format, o.content ?? (o.json as JsonValue | null) ?? undefined]));
     for (const name of row.requestedFormats) {
       const content = byFormat.get(name);
       if (content !== undefined) formats[name] = content;

@@ -3,10 +3,10 @@ import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions
 import { JobRepository, type ApiClient } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
-import { APP_CONFIG } from '../infra/tokens';
 import type { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
 

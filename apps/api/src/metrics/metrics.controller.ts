@@ -1,12 +1,12 @@
 import type { AppConfig } from '@docformat/config';
 import { ProblemCode } from '@docformat/contracts';
 import { isScrapeAuthorized, unauthorizedScrape } from '@docformat/metrics';
+import { APP_CONFIG } from '@docformat/infra';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { ProblemException } from '../http/problem.exception';
-import { APP_CONFIG } from '../infra/tokens';
 import { ProblemDto } from '../jobs/dto/job-record.dto';
 import { MetricsExposition } from './metrics-exposition';
 

@@ -49,7 +49,7 @@ export async function stopEndToEnd(t: TestApp | undefined, worker: WorkerProcess
   worker?.child.kill('SIGKILL');
   await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
   if (!t) return;
-  await t.app.get(JobQueue).queue.obliterate({ force: true });
+  await t.app.get(JobQueue).removeAll();
   const redis = createRedisConnection(t.config.REDIS_URL, 'consumer'); // queues commands until connected
   await redis.del(queueOwnerKey(queuePrefix));
   await redis.quit();

@@ -13,7 +13,6 @@ const OCR_TIMEOUT_MS = 120_000;
 function imageTask(name: string): ConversionTaskInput {
   return {
     bytes: readFileSync(join(OCR_FIXTURES, name)),
-    mimeType: 'image/png',
     fileName: name,
     contentType: 'image/png',
     formats: ['text'],
@@ -50,8 +49,8 @@ describe('ConversionPool: OCR engines shared by the process', () => {
       const pool = newPool(counting);
       try {
         const [report, table] = await Promise.all([pool.convert(imageTask('report.png')), pool.convert(imageTask('table.png'))]);
-        expect(report.outputs['text']).toContain('Quarterly Report');
-        expect(table.outputs['text']).toContain('Melbourne');
+        expect(report.outputs['text']?.body).toContain('Quarterly Report');
+        expect(table.outputs['text']?.body).toContain('Melbourne');
         expect(new Set(pool.threadIds()).size).toBe(2);
         expect(calls).toBeGreaterThanOrEqual(2);
         expect([...callers]).toEqual([threadId]); // the main thread's

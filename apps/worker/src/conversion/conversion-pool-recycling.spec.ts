@@ -26,7 +26,7 @@ describe('ConversionPool: thread recycling', () => {
       const seen: number[][] = [];
       for (let i = 0; i < 5; i++) {
         const result = await pool.convert(text(`document ${i}`));
-        expect(result.outputs['text']).toBe(`document ${i}\n`);
+        expect(result.outputs['text']?.body).toBe(`document ${i}\n`);
         seen.push(pool.threadIds());
       }
       // Tasks 1-2 on the first thread, 3-4 on the second, 5 on the third.
@@ -46,7 +46,7 @@ describe('ConversionPool: thread recycling', () => {
     const pool = newPool(2, { maxTasksPerThread: 1 }, recycled);
     try {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.convert(text(`queued ${i}`))));
-      expect(results.map((result) => result.outputs['text'])).toEqual(Array.from({ length: 8 }, (_, i) => `queued ${i}\n`));
+      expect(results.map((result) => result.outputs['text']?.body)).toEqual(Array.from({ length: 8 }, (_, i) => `queued ${i}\n`));
       // The last thread is retired once its result is back, a moment after it.
       await waitFor(() => recycled.length === 8);
       expect(recycled).toHaveLength(8);
@@ -63,8 +63,8 @@ describe('ConversionPool: thread recycling', () => {
     const pool = newPool(1, { maxRssMb: 64 }, recycled);
     try {
       const first = pool.threadIds();
-      expect((await pool.convert(text('one'))).outputs['text']).toBe('one\n');
-      expect((await pool.convert(text('two'))).outputs['text']).toBe('two\n');
+      expect((await pool.convert(text('one'))).outputs['text']?.body).toBe('one\n');
+      expect((await pool.convert(text('two'))).outputs['text']?.body).toBe('two\n');
       expect(recycled.map((event) => event.reason)).toEqual(['memory', 'memory']);
       expect(recycled[0].threadId).toBe(first[0]);
       expect(recycled[0].rssMb).toBeGreaterThan(64);

@@ -16,7 +16,6 @@ const TEST_TIMEOUT_MS = 120_000;
 function pdfTask(name: string, options: FormatOptions = {}): ConversionTaskInput {
   return {
     bytes: readFileSync(join(FIXTURES, name)),
-    mimeType: 'application/pdf',
     fileName: name,
     contentType: 'application/pdf',
     formats: ['text', 'markdown'],
@@ -54,7 +53,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
       const expected = await whole.convert(pdfTask('sample.pdf'));
       const result = await split.convert(pdfTask('sample.pdf'));
       expect(result).toEqual({ ...expected, thread: result.thread });
-      expect(result.outputs['markdown']).toContain('# Document Conversion Handbook');
+      expect(result.outputs['markdown']?.body).toContain('# Document Conversion Handbook');
       expect(tasks.map((task) => task.kind)).toEqual(['pdf-part', 'pdf-part', 'pdf-part', 'pdf-part', 'pdf-assemble']);
       expect(new Set(tasks.filter((task) => task.kind === 'pdf-part').map((task) => task.threadId)).size).toBe(2);
     },
@@ -91,7 +90,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
     async () => {
       const result = await split.convert(pdfTask('pdf-html/aligned-table.pdf'));
       expect(result).toEqual({ ...(await whole.convert(pdfTask('pdf-html/aligned-table.pdf'))), thread: result.thread });
-      await split.convert({ ...pdfTask('sample.md'), mimeType: 'text/markdown' });
+      await split.convert({ ...pdfTask('sample.md'), contentType: 'text/markdown' });
       expect(tasks.map((task) => task.kind)).toEqual(['convert', 'convert']);
     },
     TEST_TIMEOUT_MS,
@@ -134,7 +133,7 @@ describe('ConversionPool: the limits of a split PDF hold for all its parts', () 
         await waitFor(() => pool.threadIds().length === 2 && before.every((id) => !pool.threadIds().includes(id)));
         expect(pool.threadIds().filter((id) => before.includes(id))).toEqual([]);
         const after = await pool.convert(pdfTask('pdf-html/aligned-table.pdf'));
-        expect(after.outputs['text']).not.toBe('');
+        expect(after.outputs['text']?.body).not.toBe('');
       } finally {
         await pool.close();
       }

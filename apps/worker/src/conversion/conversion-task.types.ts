@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult } from '@docformat/contracts';
+import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
 import type { PdfSplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
@@ -9,9 +9,8 @@ export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion'
 export interface ConversionTaskInput {
   kind?: 'convert';
   bytes: Uint8Array;
-  mimeType: string;
   fileName: string | null;
-  /** The Content-Type header as received: its charset decodes text documents. */
+  /** The Content-Type header as received: a claim the thread's identification weighs; its charset decodes text. */
   contentType: string | null;
   formats: string[];
   maxPages: number;
@@ -72,7 +71,7 @@ export interface ThreadUsage {
 export interface ConversionTaskSuccess {
   ok: true;
   pages: number;
-  outputs: Record<string, string>;
+  outputs: Record<string, RenderedOutput>;
   metadata: DocumentMetadata;
   pagesConverted?: number[];
   ocr?: OcrResult;
@@ -116,7 +115,6 @@ export function isPartSuccess(outcome: TaskSuccess): outcome is PdfPartTaskSucce
 export function plainTextTask(content: string): ConversionTaskInput {
   return {
     bytes: Buffer.from(content),
-    mimeType: 'text/plain',
     fileName: null,
     contentType: 'text/plain; charset=utf-8',
     formats: ['text'],

@@ -46,7 +46,7 @@ async function run(input: TaskInput): Promise<TaskOutcome> {
       case 'pdf-part':
         return await convertPart(input);
       case 'pdf-assemble':
-        return assemble(input);
+        return await assemble(input);
       default:
         return await convert(input);
     }
@@ -60,8 +60,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
     const convertInput = {
       // Structured cloning turns the Buffer into a plain Uint8Array; view it, don't copy.
       bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
-      mimeType: input.mimeType,
-      fileName: input.fileName ?? undefined,
+      fileName: input.fileName,
       contentType: input.contentType,
       formats: input.formats,
       maxPages: input.maxPages,
@@ -87,10 +86,10 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
   });
 }
 
-function assemble(input: PdfAssembleTaskInput): ConversionTaskSuccess {
+async function assemble(input: PdfAssembleTaskInput): Promise<ConversionTaskSuccess> {
   // Taken out of the task (splice), so that neither the packed parts nor their lines outlive the layout.
   const readParts = () => input.parts.splice(0).map(unpackPart);
-  return success(assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options }));
+  return success(await assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options }));
 }
 
 /** The task's line to the process's OCR engines (ocr-broker.ts), closed when the task ends. */

@@ -9,7 +9,6 @@ const PLAN: PdfSplitPlan = { pageCount: 3, metadata: {}, wanted: [1, 2, 3], part
 
 const input: ConversionTaskInput = {
   bytes: Buffer.from('%PDF-'),
-  mimeType: 'application/pdf',
   fileName: null,
   contentType: null,
   formats: ['text'],
@@ -21,7 +20,7 @@ const input: ConversionTaskInput = {
 /** A part that says which pages it is, in its OCR list (what the fake assembly reads back). */
 const part = (pages: number[]): Uint8Array => packPart({ pages: [], ocr: pages.map((page) => ({ page, confidence: 0 })) } satisfies PdfPagesRead);
 
-const whole = (text: string): ConversionTaskSuccess => ({ ok: true, pages: 3, outputs: { text }, metadata: {}, warnings: [] });
+const whole = (text: string): ConversionTaskSuccess => ({ ok: true, pages: 3, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: text } }, metadata: {}, warnings: [] });
 
 /** The fake assembly writes the pages of the parts it got, in the order it got them. */
 function assembled(task: TaskInput): ConversionTaskSuccess {
@@ -50,7 +49,7 @@ describe('SplitConversion', () => {
       return { ok: true, kind: 'pdf-part', part: part([1]), plan: PLAN };
     };
     const result = await new SplitConversion(runTask, () => undefined).convert(input, POLICY);
-    expect(result.outputs['text']).toBe('1,2,3');
+    expect(result.outputs['text']?.body).toBe('1,2,3');
     expect(startedAfterFirst).toEqual([false, false]);
     expect(kinds).toEqual(['convert', 'pdf-part', 'pdf-part', 'pdf-assemble']);
   });
@@ -61,7 +60,7 @@ describe('SplitConversion', () => {
       if (task.kind === 'pdf-assemble') return assembled(task);
       return { ok: true, kind: 'pdf-part', part: part([1]), plan: PLAN };
     };
-    expect((await new SplitConversion(runTask, () => undefined).convert(input, POLICY)).outputs['text']).toBe('1,2,3');
+    expect((await new SplitConversion(runTask, () => undefined).convert(input, POLICY)).outputs['text']?.body).toBe('1,2,3');
   });
 
   it('returns a whole conversion as it is', async () => {

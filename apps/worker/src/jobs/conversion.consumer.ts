@@ -1,25 +1,25 @@
 import type { AppConfig } from '@docformat/config';
-import { isUuid, QueueName, type ConvertJobPayload } from '@docformat/contracts';
+import { QueueName } from '@docformat/contracts';
+import { type LostQueueEntry, QueueConsumer } from '@docformat/queue';
+import { APP_CONFIG, REDIS_CONSUMER } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { APP_CONFIG, REDIS_CONSUMER } from '../infra/tokens';
 import { finishesWithin } from '../shutdown/finishes-within';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
-import { lostQueueEntry } from './lost-queue-entry';
 import { ProcessJobUseCase, type ProcessOutcome } from './process-job.usecase';
 
 /** After aborting in-flight work, how long the aborted jobs get to unwind. */
 const ABORT_SETTLE_MS = 5000;
 
 /**
- * The BullMQ side of the worker: takes `convert` jobs off the queue and hands their
- * ids to ProcessJobUseCase. The only file that knows BullMQ's Worker.
+ * The worker's side of the queue: starts the queue consumer (@docformat/queue) on the
+ * worker's settings, hands each job id to ProcessJobUseCase, logs what the queue
+ * reports, and stops it gracefully on shutdown.
  */
 @Injectable()
 export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('consumer');
-  private worker?: Worker<ConvertJobPayload, ProcessOutcome>;
+  private consumer?: QueueConsumer<ProcessOutcome>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -29,20 +29,17 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const worker = new Worker<ConvertJobPayload, ProcessOutcome>(QueueName.CONVERSION, (job) => this.handle(job), {
-      connection: this.redis,
-      prefix: this.config.QUEUE_PREFIX,
-      concurrency: this.config.WORKER_CONCURRENCY,
-      // The lock is renewed every half lockDuration while a job runs (the event loop
-      // stays free: conversions run in threads). A killed worker's job is taken
-      // back once the lock lapses, which the stalled check notices within one interval.
-      lockDuration: this.config.JOB_LOCK_MS,
-      stalledInterval: this.config.JOB_LOCK_MS,
-    });
-    worker.on('error', (error) => this.onQueueError(error));
-    worker.on('stalled', (jobId) => this.logger.warn({ event: 'job.stalled', jobId }));
-    this.worker = worker;
-    await worker.waitUntilReady();
+    this.consumer = await QueueConsumer.start(
+      this.redis,
+      // Conversions run in threads, so the event loop stays free to renew the locks.
+      { prefix: this.config.QUEUE_PREFIX, concurrency: this.config.WORKER_CONCURRENCY, lockMs: this.config.JOB_LOCK_MS },
+      (jobId) => this.processJob.execute(jobId),
+      {
+        onError: (error, lost) => this.onQueueError(error, lost),
+        onStalled: (jobId) => this.logger.warn({ event: 'job.stalled', jobId }),
+        onBadPayload: (queueJobId) => this.logger.warn({ event: 'queue.bad_payload', queueJobId }),
+      },
+    );
     this.logger.log({ event: 'worker.started', concurrency: this.config.WORKER_CONCURRENCY, queue: QueueName.CONVERSION });
   }
 
@@ -51,10 +48,10 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
    * aborts what is still running (those jobs stay IN_PROGRESS for another worker).
    */
   async onModuleDestroy(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
+    const consumer = this.consumer;
+    if (!consumer) return;
     this.logger.log({ event: 'worker.stopping', graceMs: this.config.SHUTDOWN_GRACE_MS });
-    const closing = worker.close();
+    const closing = consumer.close();
     if (await finishesWithin(closing, this.config.SHUTDOWN_GRACE_MS)) {
       this.logger.log({ event: 'worker.stopped' });
       return;
@@ -70,8 +67,7 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
    * already in Postgres, and the sweep re-queues any that are unfinished, so this
    * is a warning that says so, not an error.
    */
-  private onQueueError(error: Error): void {
-    const lost = lostQueueEntry(error);
+  private onQueueError(error: Error, lost: LostQueueEntry | null): void {
     if (!lost) {
       this.logger.error({ event: 'queue.error', err: error });
       return;
@@ -85,15 +81,5 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
         'The queue entry of this job vanished while it ran (Redis flushed or restarted, or the job was taken over after a stall). ' +
         'Its state in Postgres is authoritative; if it is unfinished, the sweep re-queues it.',
     });
-  }
-
-  private async handle(job: Job<ConvertJobPayload, ProcessOutcome>): Promise<ProcessOutcome> {
-    const jobId = job.data?.jobId;
-    // Only ids go through the queue; anything else is not ours to process.
-    if (typeof jobId !== 'string' || !isUuid(jobId)) {
-      this.logger.warn({ event: 'queue.bad_payload', queueJobId: job.id });
-      return 'skipped';
-    }
-    return this.processJob.execute(jobId);
   }
 }

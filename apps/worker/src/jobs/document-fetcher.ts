@@ -1,14 +1,25 @@
 import type { AppConfig } from '@docformat/config';
+import { identifyDocument } from '@docformat/converters';
 import { fetchDocument, type FetchedDocument } from '@docformat/fetcher';
 import { WorkerMetrics } from '@docformat/metrics';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG } from '../infra/tokens';
 import { InterruptedError } from '../shutdown/interrupted.error';
+
+/** A downloaded document and what it is. */
+export interface DownloadedDocument extends FetchedDocument {
+  /** Identified from the bytes, the Content-Type and the file name (lower case). */
+  mimeType: string;
+  /** The type's usual extension, the `input` label of the metrics; absent for unknown types. */
+  extension?: string;
+}
 
 /**
  * Downloads a job's document on the main thread: it is I/O, and the fetcher's
  * limits (size, time, private addresses) come from the config here, once. Each
- * download is timed and counted here, so libs/fetcher knows nothing of metrics.
+ * download is identified (for the logs, the metrics and the job's result: the
+ * conversion thread identifies it the same way to pick its reader), timed and
+ * counted here, so libs/fetcher knows nothing of document types or metrics.
  */
 @Injectable()
 export class DocumentFetcher {
@@ -17,7 +28,7 @@ export class DocumentFetcher {
     private readonly metrics: WorkerMetrics,
   ) {}
 
-  async fetch(url: string, signal?: AbortSignal): Promise<FetchedDocument> {
+  async fetch(url: string, signal?: AbortSignal): Promise<DownloadedDocument> {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
@@ -27,8 +38,9 @@ export class DocumentFetcher {
         allowPrivate: this.config.FETCH_ALLOW_PRIVATE,
         signal,
       });
-      this.metrics.fetched(document.extension, document.byteLength, seconds());
-      return document;
+      const { mimeType, extension } = identifyDocument({ bytes: document.bytes, contentType: document.contentType, fileName: document.fileName });
+      this.metrics.fetched(extension, document.byteLength, seconds());
+      return { ...document, mimeType, ...(extension ? { extension } : {}) };
     } catch (error) {
       // A download cancelled by our own shutdown says nothing about the document (nor about downloads).
       if (signal?.aborted) throw new InterruptedError('The download');

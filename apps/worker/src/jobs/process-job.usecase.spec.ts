@@ -1,7 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
 import type { ClaimedJob, CompletedConversion, JobRepository, JobRow } from '@docformat/db';
-import type { FetchedDocument } from '@docformat/fetcher';
 import { Prisma } from '@docformat/db';
 import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
@@ -10,14 +9,14 @@ import type { ConversionPool } from '../conversion/conversion-pool';
 import type { ConversionTaskSuccess } from '../conversion/conversion-task.types';
 import { InterruptedError } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
-import type { DocumentFetcher } from './document-fetcher';
+import type { DocumentFetcher, DownloadedDocument } from './document-fetcher';
 import { DatabaseUnavailableError, RetryableJobError } from './failure-policy';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50, OCR_THREADS: 2 } as AppConfig;
 
-const document: FetchedDocument = {
+const document: DownloadedDocument = {
   finalUrl: 'https://docs.test/a.txt',
   bytes: Buffer.from('hello'),
   contentType: 'text/plain',
@@ -27,7 +26,7 @@ const document: FetchedDocument = {
   sha256: 'abc',
   fileName: 'a.txt',
 };
-const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: 'hello' }, metadata: {}, warnings: [] };
+const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'hello' } }, metadata: {}, warnings: [] };
 
 /** An in-memory job table with the repository's conditional-write semantics. */
 class FakeJobs {
@@ -80,7 +79,7 @@ class FakeJobs {
   }
 }
 
-function setup(behaviour: { fetch?: () => Promise<FetchedDocument>; convert?: () => Promise<ConversionTaskSuccess> } = {}) {
+function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?: () => Promise<ConversionTaskSuccess> } = {}) {
   const jobs = new FakeJobs();
   const fetcher = { fetch: jest.fn(behaviour.fetch ?? (async () => document)) };
   const pool = { convert: jest.fn(behaviour.convert ?? (async () => converted)) };
@@ -106,12 +105,11 @@ describe('ProcessJobUseCase', () => {
     await expect(useCase.execute(ID)).resolves.toBe('completed');
     expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1, pages: 1 });
     expect(jobs.completed).toEqual([
-      { pages: 1, outputs: { text: 'hello' }, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
+      { pages: 1, outputs: converted.outputs, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
     ]);
     expect(pool.convert).toHaveBeenCalledWith(
       {
         bytes: document.bytes,
-        mimeType: 'text/plain',
         fileName: 'a.txt',
         contentType: 'text/plain',
         formats: ['text'],

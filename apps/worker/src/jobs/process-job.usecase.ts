@@ -2,9 +2,9 @@ import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
 import { isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
-import { APP_CONFIG } from '../infra/tokens';
 import { isInterrupted } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { DocumentFetcher } from './document-fetcher';
@@ -79,7 +79,6 @@ export class ProcessJobUseCase {
     const converted = await this.pool.convert(
       {
         bytes: document.bytes,
-        mimeType: document.mimeType,
         fileName: document.fileName,
         contentType: document.contentType,
         formats: job.requestedFormats,

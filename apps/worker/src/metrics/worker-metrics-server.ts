@@ -1,7 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { WorkerMetrics } from '@docformat/metrics';
+import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../infra/tokens';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 
 /** Every interface: Prometheus scrapes workers from another host or container. */

@@ -1,10 +1,9 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus } from '@docformat/contracts';
 import { JobRepository } from '@docformat/db';
+import { JobQueue } from '@docformat/queue';
+import { APP_CONFIG, QueuePrefixGuard } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { QueuePrefixGuard } from '../infra/queue-prefix.guard';
-import { APP_CONFIG } from '../infra/tokens';
-import { QueueEntries } from './queue-entries';
 import { decideSweepAction } from './sweep-decision';
 
 /** Postgres advisory-lock key ("docf"): one sweep at a time across all workers. */
@@ -36,7 +35,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRepository,
-    private readonly queue: QueueEntries,
+    private readonly queue: JobQueue,
     private readonly prefixGuard: QueuePrefixGuard,
   ) {}
 
@@ -82,7 +81,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
       const current = await this.jobs.findById(row.id);
       if (!current || isTerminalStatus(current.status)) continue;
       if (action === 'replace') await this.queue.remove(row.id);
-      await this.queue.enqueue(row.id, this.config.ENQUEUE_TIMEOUT_MS);
+      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
       requeued += 1;
       this.logger.log({ event: 'job.requeued', jobId: row.id, status: current.status, queueState });
     }

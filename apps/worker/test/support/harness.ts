@@ -121,7 +121,7 @@ export async function startTestClient(config: AppConfig): Promise<TestClient> {
       return deleted;
     },
     close: async () => {
-      await queue.queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.removeAll().catch(() => undefined);
       await queue.close();
       redis.disconnect();
       await prisma.$disconnect();

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { OcrMode, isJobFailure } from '@docformat/contracts';
-import { detectMimeType } from '@docformat/fetcher';
 import { convertDocument } from '../../src/convert';
+import { textOutputs } from '../../src/testing/convert-text';
 import type { Scan } from './manifest';
 import { parseTesseractTsv } from './score';
 
@@ -65,18 +65,15 @@ export function docformat(parallelism: number): Engine {
     async run(scan) {
       const bytes = readFileSync(scan.file);
       const fileName = basename(scan.file);
-      const mimeType = detectMimeType(bytes, null, fileName);
       try {
-        const result = await convertDocument({
+        const result = textOutputs(await convertDocument({
           bytes,
-          mimeType,
           fileName,
           formats: ['text'],
           maxPages: MAX_PAGES,
-          contentType: null,
           options: { ocr: OcrMode.FORCE },
           ocrParallelism: parallelism,
-        });
+        }));
         const text = result.outputs.text;
         // Without result.ocr no page went through OCR: the engine is missing or skipped the scan.
         if (!result.ocr) return { text, failure: 'no OCR ran' };

@@ -2,8 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isJobFailure } from '@docformat/contracts';
-import { detectMimeType } from '@docformat/fetcher';
 import { convertDocument } from '../../src/convert';
+import { textOutputs } from '../../src/testing/convert-text';
 import type { CorpusDocument } from './manifest';
 import type { ToolOutput } from './score';
 
@@ -50,9 +50,8 @@ export const docformat: Tool = {
   async convert(doc) {
     const bytes = readFileSync(doc.file);
     const fileName = basename(doc.file);
-    const mimeType = detectMimeType(bytes, null, fileName);
     try {
-      const result = await convertDocument({ bytes, mimeType, fileName, formats: ['text', 'markdown'], maxPages: MAX_PAGES, contentType: null });
+      const result = textOutputs(await convertDocument({ bytes, fileName, formats: ['text', 'markdown'], maxPages: MAX_PAGES }));
       return { ok: true, output: { text: result.outputs.text, markdown: result.outputs.markdown } };
     } catch (error) {
       if (isJobFailure(error)) {

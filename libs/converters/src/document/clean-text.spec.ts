@@ -1,4 +1,4 @@
-import { convertDocument } from '../convert';
+import { convertText } from '../testing/convert-text';
 import { cleanDocument, cleanText } from './clean-text';
 import type { IntermediateDocument } from './intermediate-document';
 
@@ -42,7 +42,7 @@ describe('convertDocument', () => {
     ['text/html', 'page.html', '<html><body><h1>Ti\u0000tle</h1><p>para\u0000graph \u001b[0m</p></body></html>'],
     ['text/markdown', 'doc.md', '# He\u0000ading\n\ntext\u0000 here'],
   ])('never puts NUL or other controls into any output (%s)', async (mimeType, fileName, text) => {
-    const result = await convertDocument({ bytes: Buffer.from(text, 'utf8'), mimeType, fileName, formats: ['text', 'markdown'], maxPages: 10 });
+    const result = await convertText({ bytes: Buffer.from(text, 'utf8'), contentType: mimeType, fileName, formats: ['text', 'markdown'], maxPages: 10 });
     for (const output of Object.values(result.outputs)) expect(output).not.toMatch(BAD);
     expect(JSON.stringify(result.metadata)).not.toMatch(/\\u0000/);
   });

@@ -1,6 +1,6 @@
 import type { IntermediateDocument, Table, TableCell } from '../document';
-import { markdownFormat } from './markdown/markdown.format';
-import { textFormat } from './text/text.format';
+import { render as renderMarkdownFormat } from './markdown/markdown.format';
+import { render as renderTextFormat } from './text/text.format';
 
 const ROWS = 100_000;
 const COLUMNS = 10;
@@ -21,7 +21,7 @@ describe('a 100,000-row table', () => {
   const document: IntermediateDocument = { pages: 1, metadata: {}, blocks: [{ type: 'heading', level: 2, content: [{ type: 'text', text: 'Data' }] }, bigTable()] };
 
   it('renders to markdown: a header, the divider and one line per row', () => {
-    const markdown = markdownFormat.render(document, { pageMarkers: false });
+    const markdown = renderMarkdownFormat(document, { pageMarkers: false });
     const lines = markdown.split('\n');
     expect(lines).toHaveLength(2 + 2 + ROWS + 1);
     expect(lines.slice(0, 5)).toEqual([
@@ -36,13 +36,13 @@ describe('a 100,000-row table', () => {
   });
 
   it('renders to text: one tab-separated line per row', () => {
-    const text = textFormat.render(document, { pageMarkers: false });
+    const text = renderTextFormat(document, { pageMarkers: false });
     const lines = text.split('\n');
     expect(lines).toHaveLength(2 + 1 + ROWS + 1);
     expect(lines[3]).toBe('0\tr0c1\tr0c2\tr0c3\tr0c4\ta | b\tr0c6\tr0c7\tr0c8\t');
   });
 
   it('renders with page markers too', () => {
-    expect(markdownFormat.render(document, { pageMarkers: true }).startsWith('<!-- page 1 -->\n\n## Data\n\n| Column 1 |')).toBe(true);
+    expect(renderMarkdownFormat(document, { pageMarkers: true }).startsWith('<!-- page 1 -->\n\n## Data\n\n| Column 1 |')).toBe(true);
   });
 });

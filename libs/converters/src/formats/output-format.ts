@@ -1,3 +1,4 @@
+import type { JsonValue } from '@docformat/contracts';
 import type { IntermediateDocument } from '../document';
 
 /** How a format renders, from the client's options. */
@@ -6,9 +7,21 @@ export interface RenderOptions {
   pageMarkers: boolean;
 }
 
-/** One output format: a name clients ask for, the media type it produces, and a pure renderer. */
+/**
+ * A format module's one export: the intermediate document → the output's body, a
+ * string for a text format, any JSON value for a JSON one (see RenderedOutput).
+ */
+export type RenderDocument = (document: IntermediateDocument, options: RenderOptions) => JsonValue;
+
+/**
+ * One output format, as registered: the name clients ask for, the media type it
+ * produces, and how to load its renderer. Each format folder exports one
+ * (`<name>.manifest.ts`), listed once in registry.ts; the renderer is a dynamic
+ * import, so the API can validate names without loading any renderer.
+ */
 export interface OutputFormat {
   readonly name: string;
+  /** What it renders; a JSON media type (`application/json`, `+json`) makes its outputs stored and returned as JSON. */
   readonly mediaType: string;
-  render(document: IntermediateDocument, options: RenderOptions): string;
+  readonly load: () => Promise<{ render: RenderDocument }>;
 }

@@ -1,7 +1,7 @@
 import type { IntermediateDocument } from '../document';
-import { markdownFormat } from './markdown/markdown.format';
+import { render as renderMarkdownFormat } from './markdown/markdown.format';
 import { pageGroups } from './page-groups';
-import { textFormat } from './text/text.format';
+import { render as renderTextFormat } from './text/text.format';
 
 const para = (text: string, page?: number) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text }], ...(page ? { page } : {}) });
 
@@ -21,20 +21,20 @@ describe('page markers', () => {
   });
 
   it('markdown: a <!-- page N --> line where each page starts', () => {
-    expect(markdownFormat.render(document, { pageMarkers: true })).toBe('<!-- page 1 -->\n\n# Title\n\nOne\n\nStill one\n\n<!-- page 2 -->\n\n<!-- page 3 -->\n\nThree\n');
+    expect(renderMarkdownFormat(document, { pageMarkers: true })).toBe('<!-- page 1 -->\n\n# Title\n\nOne\n\nStill one\n\n<!-- page 2 -->\n\n<!-- page 3 -->\n\nThree\n');
   });
 
   it('text: pages separated by a form feed, as pdftotext does', () => {
-    expect(textFormat.render(document, { pageMarkers: true })).toBe('Title\n\nOne\n\nStill one\n\f\fThree\n');
+    expect(renderTextFormat(document, { pageMarkers: true })).toBe('Title\n\nOne\n\nStill one\n\f\fThree\n');
   });
 
   it('only the converted pages are marked when a selection left some out', () => {
     const selected: IntermediateDocument = { ...document, pagesConverted: [1, 3], blocks: [para('One', 1), para('Three', 3)] };
-    expect(markdownFormat.render(selected, { pageMarkers: true })).toBe('<!-- page 1 -->\n\nOne\n\n<!-- page 3 -->\n\nThree\n');
+    expect(renderMarkdownFormat(selected, { pageMarkers: true })).toBe('<!-- page 1 -->\n\nOne\n\n<!-- page 3 -->\n\nThree\n');
   });
 
   it('without the option, no markers', () => {
-    expect(markdownFormat.render(document, { pageMarkers: false })).not.toContain('<!--');
-    expect(textFormat.render(document, { pageMarkers: false })).not.toContain('\f');
+    expect(renderMarkdownFormat(document, { pageMarkers: false })).not.toContain('<!--');
+    expect(renderTextFormat(document, { pageMarkers: false })).not.toContain('\f');
   });
 });

@@ -13,8 +13,9 @@ describe('output format registry', () => {
     expect(isOutputFormat('toString')).toBe(false);
   });
 
-  it('gives each format a media type and a renderer', () => {
+  it('gives each format a media type and a renderer, loaded when asked', async () => {
     expect(getOutputFormat('markdown')?.mediaType).toBe('text/markdown; charset=utf-8');
     expect(getOutputFormat('text')?.mediaType).toBe('text/plain; charset=utf-8');
+    for (const name of outputFormatNames()) expect(typeof (await getOutputFormat(name)?.load())?.render).toBe('function');
   });
 });

@@ -1,8 +1,8 @@
-import { markdownFormat } from './markdown/markdown.format';
+import { markdownFormat } from './markdown/markdown.manifest';
 import type { OutputFormat } from './output-format';
-import { textFormat } from './text/text.format';
+import { textFormat } from './text/text.manifest';
 
-/** Every output format. Adding one: a folder beside these and one line here. */
+/** Every output format. Adding one: a folder with its manifest and renderer beside these, and one line here. */
 const formats: readonly OutputFormat[] = [textFormat, markdownFormat];
 
 const byName = new Map(formats.map((format) => [format.name, format]));

@@ -36,7 +36,7 @@ export async function decodeImage(bytes: Buffer, format: string): Promise<ImageF
 }
 
 function tiffFrames(bytes: Buffer): ImageFrames {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
   const UTIF = require('utif2') as typeof import('utif2');
   let ifds: ReturnType<typeof UTIF.decode>;
   try {
@@ -73,7 +73,7 @@ type Canvas = typeof import('@napi-rs/canvas');
 type Context = ReturnType<ReturnType<Canvas['createCanvas']>['getContext']>;
 
 function loadCanvas(): Canvas {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
   return require('@napi-rs/canvas') as Canvas;
 }
 

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
+import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 import { pageWords } from './page-words';
 import { JobFailure } from '@docformat/contracts';
 import { MAX_OCR_DPI, type Rotation, imageDimensions, transformImage } from './rotate-image';

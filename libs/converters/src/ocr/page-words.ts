@@ -1,6 +1,6 @@
 import type Tesseract from 'tesseract.js';
 import type { OcrBlock } from './ocr-engines';
-import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
+import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 
 /**
  * Words below this confidence are dropped: on the phone-photo fixture the only words

@@ -5,7 +5,7 @@ export const MAX_OCR_DPI = 300;
 
 /** Pixel size of an encoded image, from its header (image-size: no decoding). */
 export function imageDimensions(image: Buffer): { width: number; height: number } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
   const { imageSize } = require('image-size') as typeof import('image-size');
   const { width = 0, height = 0 } = imageSize(image);
   return { width, height };
@@ -20,7 +20,7 @@ export function imageDimensions(image: Buffer): { width: number; height: number 
  */
 export async function transformImage(image: Buffer, degrees: Rotation, scale = 1): Promise<Buffer> {
   if (degrees === 0 && scale >= 1) return image;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
   const { createCanvas, loadImage } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
   const source = await loadImage(image);
   const width = Math.max(1, Math.round(source.width * scale));

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
+import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 import { snapOcrSizes } from './snap-sizes';
 
 const word = (size: number, text = 'word'): PdfTextItem => ({ text, x: 0, y: 0, width: 10, size, bold: false, italic: false, mono: false, rtl: false });

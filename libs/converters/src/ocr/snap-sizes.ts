@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-page-text';
+import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 
 /** Estimated sizes closer than this ratio are taken for one type size. */
 const SAME_SIZE_RATIO = 1.12;

@@ -115,7 +115,7 @@ function threadOf(worker: TesseractWorker): { ref(): void; unref(): void } | und
  * `errorHandler`), so that is turned into a rejection here.
  */
 function startWorker(langs: string, oem: number, options: Partial<Tesseract.WorkerOptions>): Promise<TesseractWorker> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
   const tesseract = require('tesseract.js') as typeof import('tesseract.js');
   return new Promise((resolve, reject) => {
     let started = false;

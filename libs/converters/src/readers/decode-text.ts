@@ -1,11 +1,10 @@
-import { decodeText } from '@docformat/fetcher';
+import { decodeText } from '@docformat/file-types';
 
 /**
- * The text of a text-based document with unified line ends: the caller's pre-decoded
- * text when given, else the bytes decoded by the fetcher's rules (BOM, then the
- * Content-Type charset, then detection), so a document decodes the same everywhere.
+ * The text of a text-based document with unified line ends: the bytes decoded by one
+ * set of rules (BOM, then the claimed Content-Type's charset, then detection: see
+ * @docformat/file-types' text-encoding.ts), so a document decodes the same everywhere.
  */
-export function inputText(input: { bytes: Uint8Array; text?: string; contentType?: string | null }): string {
-  const text = input.text ?? decodeText(input.bytes, input.contentType);
-  return text.replace(/\r\n?/g, '\n');
+export function inputText(input: { bytes: Uint8Array; contentType?: string | null }): string {
+  return decodeText(input.bytes, input.contentType).replace(/\r\n?/g, '\n');
 }

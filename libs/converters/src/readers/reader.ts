@@ -1,33 +1,62 @@
+import type { FileType } from '@docformat/file-types';
 import type { ConversionOptions } from '../conversion-options';
 import type { IntermediateDocument } from '../document';
 
-/** What a reader gets: the raw bytes plus what the caller already knows about them. */
+/** What a reader gets: the bytes plus what is known about them. */
 export interface ReaderInput {
   bytes: Buffer;
-  /** Lower-case `type/subtype`, parameters removed; '' when unknown. */
+  /** The identified type, lower case (identify-document.ts). */
   mimeType: string;
   fileName?: string;
-  /** Documents with more pages fail with TOO_MANY_PAGES before the heavy work. */
-  maxPages: number;
-  /** Pre-decoded text, when the caller already decoded the bytes. */
-  text?: string;
-  /** The Content-Type header as received; its charset decodes text-based inputs. */
+  /** What the source claimed (a Content-Type); its charset decodes text-based inputs. */
   contentType?: string | null;
-  /** OCR, languages, page selection; DEFAULT_CONVERSION_OPTIONS when absent. */
-  options?: ConversionOptions;
 }
 
+/** What `convertDocument` gives every read besides the input. */
+export interface ReadContext {
+  /** OCR, languages, page selection, page markers, with defaults filled in. */
+  readonly options: ConversionOptions;
+  /** Pages this read may convert: MAX_PAGES, less what an archive's earlier entries used; at least 1. */
+  readonly maxPages: number;
+  /**
+   * Fails with TOO_MANY_PAGES when `pages` (a document's count, or its selection) is over
+   * `maxPages`. Every read is checked for one page before it starts; readers of longer
+   * documents call this as soon as they know their count, before the heavy work.
+   */
+  checkPages(pages: number): void;
+  /** What a document inside this one (an archive entry) is, typed like a download, and the reader for it. */
+  identify(bytes: Uint8Array, fileName: string): IdentifiedDocument;
+  /**
+   * Reads a document inside this one with the reader `identify` picked, within `maxPages`.
+   * A page selection is the outer document's, so it does not apply to the inner one.
+   */
+  readNested(input: ReaderInput, reader: ReaderManifest, maxPages: number): Promise<IntermediateDocument>;
+}
+
+/** A reader module's one export: the document's bytes → the intermediate document. */
+export type ReadDocument = (input: ReaderInput, context: ReadContext) => Promise<IntermediateDocument>;
+
 /**
- * One input type. `accepts` is data, not code, so one matcher (matcher.ts) can pick
- * readers and list the supported types. Readers are stateless; heavy parsers must be
- * loaded inside `read` so that importing a reader costs nothing.
+ * One reader, as registered: what it accepts, as data, and how to load it. Each reader
+ * folder exports one (`<name>.manifest.ts`), listed once in registry.ts. Loading is a
+ * dynamic import, so registering a reader costs nothing until a document needs it, and
+ * the reader module may import its parser at the top.
  */
-export interface DocumentReader {
+export interface ReaderManifest {
   readonly name: string;
-  readonly accepts: {
-    readonly mimeTypes: readonly string[];
-    /** Lower-case, without the dot. */
-    readonly extensions: readonly string[];
-  };
-  read(input: ReaderInput): Promise<IntermediateDocument>;
+  /** Lower reads first, where two readers could take a document: specific formats before generic ones (ZIP, text). */
+  readonly priority: number;
+  /** The file types it reads, with their signatures (@docformat/file-types); the first type's MIME type names the reader in errors. */
+  readonly accepts: readonly FileType[];
+  readonly load: () => Promise<{ read: ReadDocument }>;
+}
+
+/** What identification says about a document (identify-document.ts). */
+export interface IdentifiedDocument {
+  /** Lower case; `application/octet-stream` when nothing says. */
+  mimeType: string;
+  /** The usual extension of the type (`pdf`, `txt`), when it has one. */
+  extension?: string;
+  /** The reader to read it with; none when no reader takes it. */
+  reader?: ReaderManifest;
 }

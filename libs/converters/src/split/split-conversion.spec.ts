@@ -11,9 +11,9 @@ const OCR_TIMEOUT = 120_000;
 /** One page per part: the fixtures are short, the parts' seams what is tested. */
 const ONE_PAGE_PARTS: SplitPolicy = { threads: 2, minPartPages: 1, maxPartPages: 1 };
 
-const input = (name: string, options: FormatOptions = {}, mimeType = 'application/pdf'): ConvertInput => ({
+const input = (name: string, options: FormatOptions = {}, contentType = 'application/pdf'): ConvertInput => ({
   bytes: fixture(name),
-  mimeType,
+  contentType,
   fileName: name,
   formats: ['text', 'markdown'],
   maxPages: 20,
@@ -31,7 +31,7 @@ async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Pro
     packed.push(serialize(await convertPdfPart({ bytes: convert.bytes, pages, options: convert.options, ocrParallelism: 2 })));
   }
   const plan = deserialize(serialize(started.plan)) as PdfSplitPlan;
-  const result = assemblePdfParts({ plan, readParts: () => packed.map((part) => deserialize(part)), formats: convert.formats, options: convert.options });
+  const result = await assemblePdfParts({ plan, readParts: () => packed.map((part) => deserialize(part)), formats: convert.formats, options: convert.options });
   return { result, plans };
 }
 

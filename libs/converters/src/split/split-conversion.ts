@@ -3,10 +3,10 @@ import { conversionOptions } from '../conversion-options';
 import { type ConvertInput, type ConvertResult, convertDocument, outputFormats, prepareConversion, renderDocument } from '../convert';
 import type { IntermediateDocument } from '../document';
 import type { OcrEngines } from '../ocr/ocr-engines';
-import { assemblePdf } from '../readers/pdf/pdf-assembly';
-import { pdfFailure } from '../readers/pdf/pdf-failure';
 import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
-import { type PdfFirstPart, type PdfSplitPlan, type PdfSplitRequest, pdfReader, readPdf, readPdfPart } from '../readers/pdf/pdf.reader';
+import { pdfManifest } from '../readers/pdf/pdf.manifest';
+import type { PdfFirstPart, PdfSplitPlan, PdfSplitRequest } from '../readers/pdf/pdf.reader';
+import { readContext } from '../readers/read-context';
 
 /*
  * One long PDF on several threads. The per-page work (reading, per-page layout, OCR) is
@@ -26,8 +26,10 @@ import { type PdfFirstPart, type PdfSplitPlan, type PdfSplitRequest, pdfReader, 
 /** A conversion's first task: the finished result, or a long PDF's plan and first part. */
 export async function startConversion(input: ConvertInput, split: PdfSplitRequest): Promise<ConvertResult | PdfFirstPart> {
   const { formats, options, reader } = prepareConversion(input);
-  if (reader !== pdfReader) return convertDocument(input);
-  const read = await readPdf(input.bytes, options, input.maxPages, split);
+  if (reader !== pdfManifest) return convertDocument(input);
+  // The PDF modules load here, as a reader's do (the manifest's load), not with this file.
+  const { readPdf } = await import('../readers/pdf/pdf.reader.ts');
+  const read = await readPdf(input.bytes, readContext(options, input.maxPages), split);
   return isFirstPart(read) ? read : renderDocument(read, formats, options);
 }
 
@@ -46,8 +48,9 @@ export interface PdfPartInput {
 }
 
 /** A further part of a split PDF: read, laid out page by page, OCR'd where needed. */
-export function convertPdfPart(input: PdfPartInput): Promise<PdfPagesRead> {
+export async function convertPdfPart(input: PdfPartInput): Promise<PdfPagesRead> {
   const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
+  const { readPdfPart } = await import('../readers/pdf/pdf.reader.ts');
   return readPdfPart(input.bytes, input.pages, options);
 }
 
@@ -64,9 +67,10 @@ export interface PdfAssembleInput {
 }
 
 /** The parts of a split PDF → the result a whole conversion would have given. */
-export function assemblePdfParts(input: PdfAssembleInput): ConvertResult {
+export async function assemblePdfParts(input: PdfAssembleInput): Promise<ConvertResult> {
   const formats = outputFormats(input.formats);
   const options = conversionOptions(input.options);
+  const [{ assemblePdf }, { pdfFailure }] = await Promise.all([import('../readers/pdf/pdf-assembly.ts'), import('../readers/pdf/pdf-failure.ts')]);
   let document: IntermediateDocument;
   try {
     document = assemblePdf(input.plan, input.readParts());

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ConvertResult, convertDocument } from '../convert';
+import { type TextConvertResult, convertText } from './convert-text';
 
 export const FIXTURES_DIR = join(__dirname, '../../fixtures');
 
@@ -9,8 +9,8 @@ export function fixture(name: string): Buffer {
 }
 
 /** Runs a fixture file through the public entry with both output formats. */
-export function convertFixture(name: string, mimeType: string, maxPages = 100): Promise<ConvertResult> {
-  return convertDocument({ bytes: fixture(name), mimeType, fileName: name, formats: ['text', 'markdown'], maxPages });
+export function convertFixture(name: string, mimeType: string, maxPages = 100): Promise<TextConvertResult> {
+  return convertText({ bytes: fixture(name), contentType: mimeType, fileName: name, formats: ['text', 'markdown'], maxPages });
 }
 
 /** A convertDocument call expected to fail: resolves to the JobFailure code. */

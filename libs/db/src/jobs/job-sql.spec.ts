@@ -44,13 +44,27 @@ describe('JobRepository hot paths in raw SQL (real Postgres)', () => {
     await jobs.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/b.pdf', requestedFormats: ['text', 'markdown'] });
     await jobs.claim(id);
     const result = { mimeType: 'application/pdf', bytes: 1, sha256: 'ab', metadata: { title: 'T' }, warnings: [] };
-    await jobs.complete(id, { pages: 2, result, outputs: { text: 'plain ünïcode', markdown: '# md\n\n"quoted"' } });
+    await jobs.complete(id, { pages: 2, result, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'plain ünïcode' }, markdown: { mediaType: 'text/markdown; charset=utf-8', body: '# md\n\n"quoted"' } } });
 
     const found = await jobs.findForOwner(id, ownerId);
-    const viaPrisma = await prisma.job.findFirstOrThrow({ where: { id, ownerId }, include: { outputs: { select: { format: true, content: true } } } });
+    const viaPrisma = await prisma.job.findFirstOrThrow({ where: { id, ownerId }, include: { outputs: { select: { format: true, content: true, json: true } } } });
     expect(found).not.toBeNull();
     expect({ ...found, outputs: [...(found?.outputs ?? [])].sort(byFormat) }).toEqual({ ...viaPrisma, outputs: [...viaPrisma.outputs].sort(byFormat) });
     expect(found?.result).toEqual(result);
+  });
+
+  it('stores a JSON output as JSON, and reads back the value itself beside a text one', async () => {
+    const id = randomUUID();
+    await jobs.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/j.pdf', requestedFormats: ['chunks', 'text'] });
+    await jobs.claim(id);
+    const chunks = [{ text: 'One "quoted"', page: 1 }, { text: 'Two', page: null }];
+    const outputs = { chunks: { mediaType: 'application/json', body: chunks }, text: { mediaType: 'text/plain; charset=utf-8', body: 'plain' } };
+    await jobs.complete(id, { pages: 1, result: { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, warnings: [] }, outputs });
+    const found = [...((await jobs.findForOwner(id, ownerId))?.outputs ?? [])].sort(byFormat);
+    expect(found).toEqual([
+      { format: 'chunks', content: null, json: chunks },
+      { format: 'text', content: 'plain', json: null },
+    ]);
   });
 
   it('answers an empty output list for a job without outputs', async () => {
@@ -87,8 +101,8 @@ describe('JobRepository hot paths in raw SQL (real Postgres)', () => {
     await jobs.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/g.pdf', requestedFormats: ['text', 'markdown'] });
     await jobs.claim(id);
     const big = `# ${'ünïcödé 文字 '.repeat(50_000)}`;
-    expect(await jobs.complete(id, { pages: 1, result: { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, warnings: [] }, outputs: { markdown: big } })).toBe(true);
-    expect((await jobs.findForOwner(id, ownerId))?.outputs).toEqual([{ format: 'markdown', content: big }]);
+    expect(await jobs.complete(id, { pages: 1, result: { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, warnings: [] }, outputs: { markdown: { mediaType: 'text/markdown; charset=utf-8', body: big } } })).toBe(true);
+    expect((await jobs.findForOwner(id, ownerId))?.outputs).toEqual([{ format: 'markdown', content: big, json: null }]);
 
     const empty = randomUUID();
     await jobs.create({ id: empty, ownerId, type: 'format', fileUrl: 'https://docs.test/h.pdf', requestedFormats: ['text'] });

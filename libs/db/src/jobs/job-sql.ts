@@ -30,6 +30,13 @@ const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       .join(', '),
   );
 
+/** One output as stored: its text, or its JSON (serialized), the other null. */
+export interface StoredOutput {
+  format: string;
+  text: string | null;
+  json: string | null;
+}
+
 export interface JobInsert {
   id: string;
   ownerId: string;
@@ -55,7 +62,7 @@ export const jobSql = {
   /** The job and its outputs in one statement; another owner's job is no row. */
   findForOwner: (id: string, ownerId: string): PrismaNamespace.Sql => Prisma.sql`
     SELECT ${JOB_COLUMNS('j')},
-           COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content))
+           COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content, 'json', o.json))
                        FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs
       FROM jobs j
      WHERE j.id = ${id}::uuid AND j.owner_id = ${ownerId}::uuid`,
@@ -65,7 +72,7 @@ export const jobSql = {
    * modifying CTEs run once, as one transaction). `completed` is 1 when this
    * statement moved the job out of IN_PROGRESS, else 0 and nothing was written.
    */
-  complete: (id: string, pages: number, result: unknown, formats: string[], contents: string[]): PrismaNamespace.Sql => Prisma.sql`
+  complete: (id: string, pages: number, result: unknown, outputs: StoredOutput[]): PrismaNamespace.Sql => Prisma.sql`
     WITH done AS (
       UPDATE jobs
          SET status = 'COMPLETED', pages = ${pages}, result = ${JSON.stringify(result)}::jsonb,
@@ -73,9 +80,10 @@ export const jobSql = {
        WHERE id = ${id}::uuid AND status = 'IN_PROGRESS'
    RETURNING id
     ), stored AS (
-      INSERT INTO job_outputs (job_id, format, content)
-      SELECT done.id, o.format, o.content
-        FROM done, unnest(${formats}::text[], ${contents}::text[]) AS o(format, content)
+      INSERT INTO job_outputs (job_id, format, content, json)
+      SELECT done.id, o.format, o.content, o.json
+        FROM done, unnest(${outputs.map((o) => o.format)}::text[], ${outputs.map((o) => o.text)}::text[], ${outputs.map((o) => o.json)}::jsonb[])
+             AS o(format, content, json)
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,

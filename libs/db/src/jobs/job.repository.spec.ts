@@ -9,7 +9,7 @@ let ownerId: string;
 const done = {
   pages: 3,
   result: { mimeType: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), metadata: { title: 'T' }, warnings: [] },
-  outputs: { text: 'plain', markdown: '# md' },
+  outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'plain' }, markdown: { mediaType: 'text/markdown; charset=utf-8', body: '# md' } },
 };
 
 beforeAll(async () => {

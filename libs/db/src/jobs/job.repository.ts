@@ -1,10 +1,10 @@
-import type { FormatOptions, JobErrorCode, JobResult, JobType } from '@docformat/contracts';
+import { type FormatOptions, isJsonMediaType, type JobErrorCode, type JobResult, type JobType, type RenderedOutput } from '@docformat/contracts';
 import type { PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
 import { jobSql } from './job-sql';
 
 export type JobRow = Job;
-export type JobWithOutputs = Job & { outputs: Pick<JobOutput, 'format' | 'content'>[] };
+export type JobWithOutputs = Job & { outputs: Pick<JobOutput, 'format' | 'content' | 'json'>[] };
 
 export interface NewJob {
   id: string;
@@ -30,8 +30,8 @@ export interface ClaimedJob {
 export interface CompletedConversion {
   pages: number;
   result: JobResult;
-  /** Rendered document per format name. */
-  outputs: Record<string, string>;
+  /** Rendered document per format name: text bodies stored as text, JSON media types as JSON. */
+  outputs: Record<string, RenderedOutput>;
 }
 
 export interface JobError {
@@ -46,6 +46,13 @@ export interface UnfinishedJob {
 }
 
 const UNFINISHED = ['CREATED', 'IN_PROGRESS'] as const;
+
+/** The column an output goes to: JSON media types as JSON (any value), the rest as text. */
+function storedBody(output: RenderedOutput): { text: string | null; json: string | null } {
+  if (isJsonMediaType(output.mediaType)) return { text: null, json: JSON.stringify(output.body) };
+  if (typeof output.body !== 'string') throw new Error(`A ${output.mediaType} output must be a string`);
+  return { text: output.body, json: null };
+}
 
 /** Job rows as the API and the worker read and write them. */
 export class JobRepository {
@@ -90,8 +97,8 @@ export class JobRepository {
    * and writes nothing: the outputs are inserted only for a row this UPDATE changed.
    */
   async complete(id: string, done: CompletedConversion): Promise<boolean> {
-    const [formats, contents] = [Object.keys(done.outputs), Object.values(done.outputs)];
-    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, formats, contents));
+    const outputs = Object.entries(done.outputs).map(([format, output]) => ({ format, ...storedBody(output) }));
+    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, outputs));
     return (rows[0]?.completed ?? 0) > 0;
   }
 

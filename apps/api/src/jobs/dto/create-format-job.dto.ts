@@ -1,5 +1,5 @@
 import { OCR_MODES, type OcrMode } from '@docformat/contracts';
-import { installedOcrLanguages, outputFormatNames } from '@docformat/converters';
+import { installedOcrLanguages, outputFormatNames } from '@docformat/converters/names';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';

@@ -1,5 +1,5 @@
 import { parsePageRanges } from '@docformat/contracts';
-import { installedOcrLanguages } from '@docformat/converters';
+import { installedOcrLanguages } from '@docformat/converters/names';
 import type { ValidationOptions } from 'class-validator';
 import { validatedBy } from './problem-validator';
 

@@ -11,10 +11,10 @@ export class CreatedJobRecordDto {
   @ApiProperty({ enum: Object.values(JobType) }) type!: JobType;
   @ApiProperty({
     type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'Output per requested format once COMPLETED; {} before.',
+    additionalProperties: true,
+    description: 'Output per requested format once COMPLETED: a string for text formats (text, markdown), the JSON value itself for JSON formats; {} before.',
   })
-  formats!: Record<string, string>;
+  formats!: Record<string, unknown>;
 }
 
 export class JobErrorDto {

@@ -1,4 +1,4 @@
-import { isOutputFormat, outputFormatNames } from '@docformat/converters';
+import { isOutputFormat, outputFormatNames } from '@docformat/converters/names';
 import type { ValidationOptions } from 'class-validator';
 import { validatedBy } from './problem-validator';
 

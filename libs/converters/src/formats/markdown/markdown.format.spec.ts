@@ -1,8 +1,8 @@
 import type { Block } from '../../document';
 import { sampleBlocks } from '../../testing/sample-document';
-import { markdownFormat } from './markdown.format';
+import { render as renderMarkdownFormat } from './markdown.format';
 
-const render = (blocks: Block[]) => markdownFormat.render({ pages: 1, metadata: {}, blocks }, { pageMarkers: false });
+const render = (blocks: Block[]) => renderMarkdownFormat({ pages: 1, metadata: {}, blocks }, { pageMarkers: false });
 
 describe('markdown format', () => {
   const markdown = render(sampleBlocks);

@@ -1,4 +1,5 @@
-import type { OutputFormat } from '../output-format';
+import type { IntermediateDocument } from '../../document';
+import type { RenderOptions } from '../output-format';
 import { pageGroups } from '../page-groups';
 import { renderMarkdown } from './render-markdown';
 
@@ -6,13 +7,9 @@ import { renderMarkdown } from './render-markdown';
  * With page markers, each page is rendered on its own and preceded by an HTML comment
  * line, `<!-- page N -->`: invisible when the markdown is displayed, easy to split on.
  */
-export const markdownFormat: OutputFormat = {
-  name: 'markdown',
-  mediaType: 'text/markdown; charset=utf-8',
-  render: (document, options) => {
-    if (!options.pageMarkers) return renderMarkdown(document.blocks);
-    return pageGroups(document)
-      .map(({ page, blocks }) => `<!-- page ${page} -->\n\n${renderMarkdown(blocks)}`.trimEnd() + '\n')
-      .join('\n');
-  },
-};
+export function render(document: IntermediateDocument, options: RenderOptions): string {
+  if (!options.pageMarkers) return renderMarkdown(document.blocks);
+  return pageGroups(document)
+    .map(({ page, blocks }) => `<!-- page ${page} -->\n\n${renderMarkdown(blocks)}`.trimEnd() + '\n')
+    .join('\n');
+}

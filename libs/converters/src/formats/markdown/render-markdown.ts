@@ -1,4 +1,4 @@
-import type TurndownService from 'turndown';
+import TurndownService from 'turndown';
 import type { Block } from '../../document';
 import { gfmTable } from './markdown-table';
 import { renderHtml } from './render-html';
@@ -13,12 +13,10 @@ let service: TurndownService | undefined;
  */
 const TEX_MATH = /(\$\$[^$]+?\$\$|\$(?=\S)[^$\n]*?\S\$(?!\d))/;
 
-/** turndown and its DOM (domino) load on first use: the API never renders. */
+/** One turndown service per thread, made on first use. */
 function turndown(): TurndownService {
   if (!service) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
-    const Turndown = require('turndown') as typeof import('turndown');
-    service = new Turndown({
+    service = new TurndownService({
       headingStyle: 'atx',
       hr: '---',
       bulletListMarker: '-',

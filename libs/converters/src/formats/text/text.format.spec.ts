@@ -1,8 +1,8 @@
 import { sampleBlocks } from '../../testing/sample-document';
-import { textFormat } from './text.format';
+import { render as renderTextFormat } from './text.format';
 
 describe('text format', () => {
-  const text = textFormat.render({ pages: 1, metadata: {}, blocks: sampleBlocks }, { pageMarkers: false });
+  const text = renderTextFormat({ pages: 1, metadata: {}, blocks: sampleBlocks }, { pageMarkers: false });
 
   it('writes the words without markup, blocks separated by blank lines', () => {
     expect(text.startsWith('Title\n\nPlain, bold, italic, code and a link.\nSecond line with <angle> & * star.\n\nSection\n\n')).toBe(true);

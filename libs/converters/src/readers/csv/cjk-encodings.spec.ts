@@ -1,9 +1,9 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { fixture } from '../../testing/fixtures';
 
 /** Encoding fixtures (fixtures/encodings/make.sh): the same content in legacy encodings, no charset anywhere. */
 const convert = (name: string, mimeType: string) =>
-  convertDocument({ bytes: fixture(`encodings/${name}`), mimeType, fileName: name, formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({ bytes: fixture(`encodings/${name}`), contentType: mimeType, fileName: name, formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('legacy CJK encodings without a charset', () => {
   it.each([

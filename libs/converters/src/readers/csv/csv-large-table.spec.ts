@@ -17,11 +17,11 @@ interface ThreadResult {
  * worker reports as FILE_TOO_LARGE ("needs more than … MiB of memory").
  */
 function convertInThread(csv: string): Promise<ThreadResult> {
-  const convertModule = join(__dirname, '../../convert.ts');
+  const convertModule = join(__dirname, '../../testing/convert-text.ts');
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
-    const { convertDocument } = require(${JSON.stringify(convertModule)});
-    convertDocument({ bytes: Buffer.from(workerData), mimeType: 'text/csv', formats: ['markdown', 'text'], maxPages: 1 }).then(
+    const { convertText } = require(${JSON.stringify(convertModule)});
+    convertText({ bytes: Buffer.from(workerData), contentType: 'text/csv', formats: ['markdown', 'text'], maxPages: 1 }).then(
       (result) => parentPort.postMessage(result.outputs),
       (error) => parentPort.postMessage({ error: String(error && error.code || error) }),
     );`;

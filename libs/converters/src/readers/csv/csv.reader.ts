@@ -1,10 +1,10 @@
 import { JobFailure } from '@docformat/contracts';
 import type { IntermediateDocument } from '../../document';
-import { fileExtension } from '../match-reader';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { type GridBounds, isFilledCell, trimmedTable } from '../shared/grid-table';
+import { fileExtension } from '@docformat/file-types';
+import type { ReaderInput } from '../reader';
+import { type GridBounds, isFilledCell, trimmedTable } from '../blocks/grid-table';
 import { csvText } from './csv-text';
+import * as Papa from 'papaparse';
 
 /** The same cap as for spreadsheets: a silently truncated table reads as complete. */
 export const MAX_CSV_CELLS = 1_000_000;
@@ -16,22 +16,14 @@ const GUESSED_DELIMITERS = [',', ';', '\t', '|'];
  * over the first rows wins); a TSV by type or extension is always tab-separated.
  * Quoted fields keep delimiters and line breaks; ragged rows are padded.
  */
-export const csvReader: DocumentReader = {
-  name: 'csv',
-  accepts: {
-    mimeTypes: ['text/csv', 'text/tab-separated-values', 'application/csv', 'text/x-csv', 'text/comma-separated-values'],
-    extensions: ['csv', 'tsv', 'tab'],
-  },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const text = csvText(input);
-    // Text never holds NUL; binary data (a ZIP, a PDF) sent as CSV does.
-    if (text.includes('\u0000')) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not text and cannot be read as CSV.');
-    const { rows, bounds } = parseRows(text, isTsv(input));
-    const table = trimmedTable(rows, bounds);
-    return { pages: 1, metadata: {}, blocks: table ? [table] : [] };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  const text = csvText(input);
+  // Text never holds NUL; binary data (a ZIP, a PDF) sent as CSV does.
+  if (text.includes('\u0000')) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not text and cannot be read as CSV.');
+  const { rows, bounds } = parseRows(text, isTsv(input));
+  const table = trimmedTable(rows, bounds);
+  return { pages: 1, metadata: {}, blocks: table ? [table] : [] };
+}
 
 function isTsv(input: ReaderInput): boolean {
   return input.mimeType === 'text/tab-separated-values' || ['tsv', 'tab'].includes(fileExtension(input.fileName));
@@ -50,8 +42,6 @@ interface ParsedRows {
  * once it holds more than the cap the trimmed table will too.
  */
 function parseRows(text: string, tsv: boolean): ParsedRows {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
-  const Papa = require('papaparse') as typeof import('papaparse');
   const rows: string[][] = [];
   let bounds: GridBounds | undefined;
   let tooLarge = false;

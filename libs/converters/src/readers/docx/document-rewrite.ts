@@ -1,8 +1,9 @@
-import { parseXmlPart } from '../shared/office-xml';
-import { entryText } from '../shared/office-zip';
+import { parseXmlPart } from '../office/office-xml';
+import { entryText } from '../office/office-zip';
 import { replaceEquations } from './equations';
 import { mainDocumentPart } from './list-numbering';
 import { liftTextBoxes } from './text-boxes';
+import { XMLSerializer } from '@xmldom/xmldom';
 
 /**
  * Rewrites the main document part where mammoth would lose text: text boxes and
@@ -18,7 +19,5 @@ export function rewriteDocumentPart(entries: ReadonlyMap<string, Uint8Array>): R
   const lifted = liftTextBoxes(document);
   const replaced = replaceEquations(document);
   if (!lifted && !replaced) return entries;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { XMLSerializer } = require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
   return new Map(entries).set(part, new TextEncoder().encode(new XMLSerializer().serializeToString(document)));
 }

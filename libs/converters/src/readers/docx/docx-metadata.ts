@@ -1,7 +1,7 @@
 import type { DocumentMetadata } from '@docformat/contracts';
-import { DC_NS, DCTERMS_NS, compactMetadata, isoDate } from '../shared/office-metadata';
-import { parseXmlPart, xmlFirstText } from '../shared/office-xml';
-import { entryText } from '../shared/office-zip';
+import { DC_NS, DCTERMS_NS, compactMetadata, isoDate } from '../office/office-metadata';
+import { parseXmlPart, xmlFirstText } from '../office/office-xml';
+import { entryText } from '../office/office-zip';
 
 const CORE_NS = 'http://schemas.openxmlformats.org/package/2006/metadata/core-properties';
 const APP_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/extended-properties';

@@ -1,11 +1,11 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
-import { claimingSize, manyEntries, truncated, withEntry, withoutEntry } from '../shared/office-fixture-variants';
+import { claimingSize, manyEntries, truncated, withEntry, withoutEntry } from '../../testing/office-fixture-variants';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const convertDocx = (bytes: Buffer, fileName = 'report.docx') =>
-  convertDocument({ bytes, mimeType: DOCX, fileName, formats: ['text', 'markdown'], maxPages: 10 });
+  convertText({ bytes, contentType: DOCX, fileName, formats: ['text', 'markdown'], maxPages: 10 });
 
 describe.each([
   ['pandoc', 'office-docs/source.docx', 'A tiny red square'],

@@ -1,10 +1,9 @@
 import { JobFailure, isJobFailure } from '@docformat/contracts';
 import { type IntermediateDocument, withTitleHeading } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { prepareOfficeHtml } from '../shared/office-html';
-import { corruptArchive, readZipEntries } from '../shared/office-zip';
+import type { ReaderInput } from '../reader';
+import { prepareOfficeHtml } from '../office/office-html';
+import { corruptArchive, readZipEntries } from '../office/office-zip';
 import type { HTMLElement } from 'node-html-parser';
 import { markCheckboxes } from './checkboxes';
 import { docxMetadata } from './docx-metadata';
@@ -12,6 +11,8 @@ import { HEADING_STYLE_PREFIX } from './heading-numbers';
 import { rewriteDocumentPart } from './document-rewrite';
 import { applyListMarkers } from './list-markers';
 import { markListParagraphs } from './list-numbering';
+import { zipSync } from 'fflate';
+import * as mammoth from 'mammoth';
 
 /**
  * Word styles mammoth does not map by default. Title is the document's H1 (pandoc
@@ -40,21 +41,16 @@ const isXmlPart = (name: string) => /\.(?:xml|rels)$/i.test(name);
  * equations (document-rewrite.ts), list numbers and numbered headings (list-numbering.ts);
  * checkboxes in its HTML (checkboxes.ts).
  */
-export const docxReader: DocumentReader = {
-  name: 'docx',
-  accepts: { mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'], extensions: ['docx'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const entries = readZipEntries(input.bytes, 'DOCX', isXmlPart);
-    // Every OPC package has a content-types part; a ZIP without one is something else.
-    if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
-    const metadata = docxMetadata(entries);
-    // List numbers are worked out from the XML first: mammoth's HTML has lost them.
-    const html = await docxToHtml(markListParagraphs(rewriteDocumentPart(entries)));
-    const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: rewriteHtml })}</body>`);
-    return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  const entries = readZipEntries(input.bytes, 'DOCX', isXmlPart);
+  // Every OPC package has a content-types part; a ZIP without one is something else.
+  if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
+  const metadata = docxMetadata(entries);
+  // List numbers are worked out from the XML first: mammoth's HTML has lost them.
+  const html = await docxToHtml(markListParagraphs(rewriteDocumentPart(entries)));
+  const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: rewriteHtml })}</body>`);
+  return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
+}
 
 /** The DOCX reader's own HTML fixes, in one pass over the parsed HTML (see OfficeHtmlOptions.rewrite). */
 function rewriteHtml(root: HTMLElement): void {
@@ -63,10 +59,6 @@ function rewriteHtml(root: HTMLElement): void {
 }
 
 async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const mammoth = require('mammoth') as typeof import('mammoth');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { zipSync } = require('fflate') as typeof import('fflate');
   // mammoth unzips with JSZip, which has no size limit: it gets a stored copy of the
   // parts already inflated under our limits instead of the original archive.
   const stored = zipSync(Object.fromEntries(entries), { level: 0 });

@@ -1,5 +1,5 @@
 import type { Document, Element } from '@xmldom/xmldom';
-import { W_NS } from './numbering-definitions';
+import { W_NS } from './word-namespaces';
 import { ommlToLatex } from './omml-latex';
 
 const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';

@@ -1,6 +1,7 @@
 import type { HeadingLevel } from '../../document';
 import type { ParagraphListProperties } from './list-paragraphs';
-import { type ListReference, NumberingDefinitions, W_NS, attr, child } from './numbering-definitions';
+import { type ListReference, NumberingDefinitions, attr, child } from './numbering-definitions';
+import { W_NS } from './word-namespaces';
 
 /** A paragraph Word shows as a heading that mammoth would not: its level and the number Word puts before it. */
 export interface NumberedHeading {

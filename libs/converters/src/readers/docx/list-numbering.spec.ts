@@ -1,6 +1,6 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { fixture } from '../../testing/fixtures';
-import { withEntry, withoutEntry } from '../shared/office-fixture-variants';
+import { withEntry, withoutEntry } from '../../testing/office-fixture-variants';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -23,7 +23,7 @@ async function convert(body: string, nums: string, styles?: string): Promise<{ m
   let bytes = withEntry(withoutEntry(fixture('office-docs/source.docx'), 'docProps/core.xml'), 'word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`);
   bytes = withEntry(bytes, 'word/numbering.xml', numbering(nums));
   if (styles !== undefined) bytes = withEntry(bytes, 'word/styles.xml', `<?xml version="1.0" encoding="UTF-8"?><w:styles ${W}>${styles}</w:styles>`);
-  const result = await convertDocument({ bytes, mimeType: DOCX, fileName: 'lists.docx', formats: ['text', 'markdown'], maxPages: 1 });
+  const result = await convertText({ bytes, contentType: DOCX, fileName: 'lists.docx', formats: ['text', 'markdown'], maxPages: 1 });
   return result.outputs as { markdown: string; text: string };
 }
 

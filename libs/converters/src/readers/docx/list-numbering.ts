@@ -1,8 +1,9 @@
-import { parseXmlPart } from '../shared/office-xml';
-import { entryText } from '../shared/office-zip';
+import { parseXmlPart } from '../office/office-xml';
+import { entryText } from '../office/office-zip';
 import { HeadingNumbers, headingXml } from './heading-numbers';
 import { scanParagraphs } from './list-paragraphs';
-import { type ListLevel, type ListReference, NumberingDefinitions, W_NS } from './numbering-definitions';
+import { type ListLevel, type ListReference, NumberingDefinitions } from './numbering-definitions';
+import { W_NS } from './word-namespaces';
 
 /**
  * Prefix of the bookmarks that carry each list paragraph's label through mammoth,

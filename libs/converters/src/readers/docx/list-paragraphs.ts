@@ -1,4 +1,4 @@
-import { W_NS } from './numbering-definitions';
+import { W_NS } from './word-namespaces';
 
 /** What a paragraph's own properties (w:pPr) say about lists, named as the elements. */
 export interface ParagraphListProperties {

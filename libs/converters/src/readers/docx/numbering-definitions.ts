@@ -1,8 +1,8 @@
 import type { Document, Element } from '@xmldom/xmldom';
-import { xmlChildrenNS } from '../shared/office-xml';
+import { xmlChildrenNS } from '../office/office-xml';
 import type { ParagraphListProperties } from './list-paragraphs';
+import { W_NS } from './word-namespaces';
 
-export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
 /** One level of a list as Word shows it: its first number and whether it counts at all. */
 export interface ListLevel {

@@ -1,5 +1,5 @@
 import type { Document, Element } from '@xmldom/xmldom';
-import { W_NS } from './numbering-definitions';
+import { W_NS } from './word-namespaces';
 
 const MC_NS = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 

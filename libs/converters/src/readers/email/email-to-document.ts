@@ -1,8 +1,8 @@
 import type { DocumentMetadata } from '@docformat/contracts';
 import type { Block, Inline, IntermediateDocument } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
-import { formatByteSize } from '../shared/byte-size';
-import { shiftHeadings } from '../shared/shift-headings';
+import { formatByteSize } from '../blocks/byte-size';
+import { shiftHeadings } from '../blocks/shift-headings';
 import { textToBlocks } from '../text/text.reader';
 
 /** What both mail readers (.eml via postal-mime, .msg via msgreader) extract. */

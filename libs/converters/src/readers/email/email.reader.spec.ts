@@ -1,8 +1,8 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 
 const convert = (source: string | Buffer, mimeType: string, fileName?: string) =>
-  convertDocument({ bytes: Buffer.from(source), mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({ bytes: Buffer.from(source), contentType: mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('E-mail reader: message.eml (text + HTML alternative, one attachment)', () => {
   let markdown: string;

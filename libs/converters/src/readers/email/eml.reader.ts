@@ -1,34 +1,25 @@
 import { JobFailure } from '@docformat/contracts';
-import type { Address, Email } from 'postal-mime';
+import PostalMime, { type Address, type Email } from 'postal-mime';
 import type { IntermediateDocument } from '../../document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReaderInput } from '../reader';
 import { type EmailMessage, emailToDocument } from './email-to-document';
 
 /** Any of these makes the text a mail; postal-mime itself parses anything as a body. */
 const MAIL_HEADERS = new Set(['from', 'to', 'subject', 'date', 'message-id', 'mime-version', 'received', 'return-path']);
 
 /** RFC 822 / MIME messages (.eml), parsed by postal-mime (charsets, encoded words, parts). */
-export const emlReader: DocumentReader = {
-  name: 'eml',
-  accepts: { mimeTypes: ['message/rfc822'], extensions: ['eml'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    // The CommonJS build exports the class itself (`export =`), not `{ default }`.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-    const PostalMime = require('postal-mime') as typeof import('postal-mime');
-    let email: Email;
-    try {
-      email = await PostalMime.parse(input.bytes, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 50 });
-    } catch (error) {
-      throw new JobFailure('CORRUPT_DOCUMENT', 'The e-mail message could not be parsed.', false, { cause: error });
-    }
-    if (!email.headers.some((header) => MAIL_HEADERS.has(header.key))) {
-      throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an e-mail message (it has no mail headers).');
-    }
-    return emailToDocument(toMessage(email));
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  let email: Email;
+  try {
+    email = await PostalMime.parse(input.bytes, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 50 });
+  } catch (error) {
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The e-mail message could not be parsed.', false, { cause: error });
+  }
+  if (!email.headers.some((header) => MAIL_HEADERS.has(header.key))) {
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an e-mail message (it has no mail headers).');
+  }
+  return emailToDocument(toMessage(email));
+}
 
 function toMessage(email: Email): EmailMessage {
   return {

@@ -1,38 +1,31 @@
 import { JobFailure } from '@docformat/contracts';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import type { IntermediateDocument } from '../../document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReaderInput } from '../reader';
 import { type EmailMessage, emailToDocument } from './email-to-document';
+import MsgReader from '@kenjiuno/msgreader';
 
 /** `D0 CF 11 E0`: an Outlook .msg is an OLE compound file. */
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 /** Outlook messages (.msg), read by @kenjiuno/msgreader into the same shape as .eml. */
-export const msgReader: DocumentReader = {
-  name: 'msg',
-  accepts: { mimeTypes: ['application/vnd.ms-outlook', 'application/x-msg'], extensions: ['msg'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    if (!CFB_MAGIC.every((byte, index) => input.bytes[index] === byte)) {
-      throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an Outlook message (it is not an OLE compound file).');
-    }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-    const MsgReader = (require('@kenjiuno/msgreader') as typeof import('@kenjiuno/msgreader')).default;
-    let fields: FieldsData;
-    try {
-      fields = new MsgReader(new DataView(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength)).getFileData();
-    } catch (error) {
-      throw new JobFailure('CORRUPT_DOCUMENT', 'The Outlook message is damaged or truncated and could not be read.', false, { cause: error });
-    }
-    // Other compound files (.doc, .xls) parse as CFB too, but carry no message.
-    const hasMessage = fields.subject || fields.senderName || fields.body || fields.bodyHtml || fields.html || fields.recipients?.length;
-    if (fields.error || fields.dataType !== 'msg' || !hasMessage) {
-      throw new JobFailure('UNSUPPORTED_DOCUMENT_TYPE', 'The compound file is not an Outlook message.');
-    }
-    return emailToDocument(toMessage(fields));
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  if (!CFB_MAGIC.every((byte, index) => input.bytes[index] === byte)) {
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an Outlook message (it is not an OLE compound file).');
+  }
+  let fields: FieldsData;
+  try {
+    fields = new MsgReader(new DataView(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength)).getFileData();
+  } catch (error) {
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The Outlook message is damaged or truncated and could not be read.', false, { cause: error });
+  }
+  // Other compound files (.doc, .xls) parse as CFB too, but carry no message.
+  const hasMessage = fields.subject || fields.senderName || fields.body || fields.bodyHtml || fields.html || fields.recipients?.length;
+  if (fields.error || fields.dataType !== 'msg' || !hasMessage) {
+    throw new JobFailure('UNSUPPORTED_DOCUMENT_TYPE', 'The compound file is not an Outlook message.');
+  }
+  return emailToDocument(toMessage(fields));
+}
 
 function toMessage(fields: FieldsData): EmailMessage {
   const recipients = (type: 'to' | 'cc') =>

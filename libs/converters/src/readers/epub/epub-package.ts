@@ -2,9 +2,9 @@ import { JobFailure } from '@docformat/contracts';
 import type { DocumentMetadata } from '@docformat/contracts';
 import type { Document } from '@xmldom/xmldom';
 import { posix } from 'node:path';
-import { DC_NS, compactMetadata, isoDate } from '../shared/office-metadata';
-import { parseXmlPart, xmlAllText, xmlFirstText } from '../shared/office-xml';
-import { corruptArchive, entryText } from '../shared/office-zip';
+import { DC_NS, compactMetadata, isoDate } from '../office/office-metadata';
+import { parseXmlPart, xmlAllText, xmlFirstText } from '../office/office-xml';
+import { corruptArchive, entryText } from '../office/office-zip';
 
 const CONTAINER_NS = 'urn:oasis:names:tc:opendocument:xmlns:container';
 const OPF_NS = 'http://www.idpf.org/2007/opf';

@@ -1,12 +1,12 @@
 import { unzipSync } from 'fflate';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
-import { claimingSize, truncated, withEntry, withoutEntry } from '../shared/office-fixture-variants';
+import { claimingSize, truncated, withEntry, withoutEntry } from '../../testing/office-fixture-variants';
 
 const EPUB = 'application/epub+zip';
 const OPF = 'EPUB/content.opf';
 
-const convertEpub = (bytes: Buffer) => convertDocument({ bytes, mimeType: EPUB, fileName: 'book.epub', formats: ['text', 'markdown'], maxPages: 10 });
+const convertEpub = (bytes: Buffer) => convertText({ bytes, contentType: EPUB, fileName: 'book.epub', formats: ['text', 'markdown'], maxPages: 10 });
 const good = () => fixture('office-docs/source.epub');
 const opfText = () => new TextDecoder().decode(unzipSync(good())[OPF]);
 

@@ -1,10 +1,9 @@
 import { JobFailure } from '@docformat/contracts';
 import { type IntermediateDocument, withTitleHeading } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { prepareOfficeHtml } from '../shared/office-html';
-import { entryText, readZipEntries } from '../shared/office-zip';
+import type { ReaderInput } from '../reader';
+import { prepareOfficeHtml } from '../office/office-html';
+import { entryText, readZipEntries } from '../office/office-zip';
 import { readEpubPackage } from './epub-package';
 import { type Chapter, isTitlePage, joinChapters } from './title-page';
 
@@ -17,21 +16,16 @@ const isTextPart = (name: string) => /\.(?:xml|opf|ncx|xhtml|html|htm)$/i.test(n
  * and links into the book itself lose their target. An e-book has no fixed pages,
  * so like the other flowing formats it counts as one.
  */
-export const epubReader: DocumentReader = {
-  name: 'epub',
-  accepts: { mimeTypes: ['application/epub+zip'], extensions: ['epub'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const entries = readZipEntries(input.bytes, 'EPUB', isTextPart);
-    const { metadata, chapters } = readEpubPackage(entries);
-    const read: Chapter[] = [];
-    for (const chapter of chapters) {
-      // A spine entry without its file is skipped; a book without any is damaged.
-      const html = entryText(entries, chapter);
-      if (html === undefined) continue;
-      read.push({ blocks: htmlToDocument(prepareOfficeHtml(html, { unwrapRelativeLinks: true })).blocks, titlePage: isTitlePage(html) });
-    }
-    if (read.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The EPUB chapters named in its spine are missing from the archive.');
-    return { pages: 1, metadata, blocks: withTitleHeading(joinChapters(read), metadata.title) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  const entries = readZipEntries(input.bytes, 'EPUB', isTextPart);
+  const { metadata, chapters } = readEpubPackage(entries);
+  const read: Chapter[] = [];
+  for (const chapter of chapters) {
+    // A spine entry without its file is skipped; a book without any is damaged.
+    const html = entryText(entries, chapter);
+    if (html === undefined) continue;
+    read.push({ blocks: htmlToDocument(prepareOfficeHtml(html, { unwrapRelativeLinks: true })).blocks, titlePage: isTitlePage(html) });
+  }
+  if (read.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The EPUB chapters named in its spine are missing from the archive.');
+  return { pages: 1, metadata, blocks: withTitleHeading(joinChapters(read), metadata.title) };
+}

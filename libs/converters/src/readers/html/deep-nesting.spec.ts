@@ -1,10 +1,10 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { capNesting } from '../../document/cap-nesting';
 import { capHtmlDepth } from './cap-html-depth';
 import { htmlToDocument, MAX_ELEMENT_DEPTH } from './html-to-document';
 
 const convert = (source: string, mimeType = 'text/html') =>
-  convertDocument({ bytes: Buffer.from(source), mimeType, formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({ bytes: Buffer.from(source), contentType: mimeType, formats: ['markdown', 'text'], maxPages: 1 });
 
 /** Deepest element nesting of a parsed page, measured without recursion. */
 function elementDepth(html: string): number {

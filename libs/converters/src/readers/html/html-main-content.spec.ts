@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser';
 import { collapseWhitespace } from './html-dom';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, fixture } from '../../testing/fixtures';
 
 const convert = async (name: string) => (await convertFixture(name, 'text/html')).outputs as { markdown: string; text: string };
@@ -40,7 +40,7 @@ describe('HTML main-content mode', () => {
     const navigation = (where: string) =>
       `<div class="nav${where}"><table summary="Navigation ${where}"><tr><td><a href="prev.html">Prev</a></td><td><a href="index.html">Home</a></td><td><a href="next.html">Next</a></td></tr></table></div>`;
     const page = `<html><head><title>2.6. Joins</title></head><body>${navigation('header')}<div class="sect1"><div class="titlepage"><h2 class="title">2.6. Joins</h2></div>${[1, 2, 3].map(paragraph).join('')}</div>${navigation('footer')}</body></html>`;
-    const { markdown } = (await convertDocument({ bytes: Buffer.from(page), mimeType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs as { markdown: string };
+    const { markdown } = (await convertText({ bytes: Buffer.from(page), contentType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs as { markdown: string };
     expect(markdown).not.toMatch(/Prev|Home|Next/);
     expect(markdown).toMatch(/^## 2\.6\. Joins\n\nParagraph 1 of the manual section/);
   });

@@ -1,5 +1,5 @@
 import type { DocumentMetadata } from '@docformat/contracts';
-import type { HTMLElement } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import type { Block } from '../../document';
 import { collapseWhitespace, startsContent } from './html-dom';
 import { blocksOf } from './html-blocks';
@@ -20,8 +20,6 @@ export interface HtmlContent {
 
 /** Parses HTML (node-html-parser is loaded here, on first use) into IR blocks. */
 export function htmlToDocument(html: string): HtmlContent {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { parse } = require('node-html-parser') as typeof import('node-html-parser');
   const root = parse(capHtmlDepth(html, MAX_ELEMENT_DEPTH), { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
   const metadata = htmlMetadata(root);
   const main = contentRoot(root);

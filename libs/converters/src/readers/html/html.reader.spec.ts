@@ -1,4 +1,4 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture } from '../../testing/fixtures';
 
 describe('HTML reader: pandoc page (sample.html)', () => {
@@ -96,7 +96,7 @@ describe('HTML reader: page with site chrome (chrome-page.html)', () => {
 
 describe('HTML reader: edge cases', () => {
   const html = async (source: string) =>
-    (await convertDocument({ bytes: Buffer.from(source), mimeType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs['markdown'];
+    (await convertText({ bytes: Buffer.from(source), contentType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs['markdown'];
 
   it('takes only <main> when the page marks it', async () => {
     const markdown = await html('<body><div>Menu</div><main><h1>Body</h1><p>Text</p></main><div>Ads</div></body>');

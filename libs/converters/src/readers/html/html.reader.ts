@@ -1,24 +1,18 @@
 import { type Block, type IntermediateDocument, inlineText, withTitleHeading } from '../../document';
 import { inputText } from '../decode-text';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReaderInput } from '../reader';
 import { collapseWhitespace } from './html-dom';
 import { htmlToDocument } from './html-to-document';
 
 /** Web pages: the content, not the site around it (see html-dom.ts for what is dropped). */
-export const htmlReader: DocumentReader = {
-  name: 'html',
-  accepts: { mimeTypes: ['text/html', 'application/xhtml+xml'], extensions: ['html', 'htm', 'xhtml'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const { metadata, blocks } = htmlToDocument(inputText(input));
-    // A page whose title is only in <title> still gets one heading to hang the rest on;
-    // one whose content already shows the title as a heading (at any level: manual
-    // pages often start at <h2>) would only get it twice.
-    const title = metadata.title !== undefined && !hasHeadingText(blocks, metadata.title) ? metadata.title : undefined;
-    return { pages: 1, metadata, blocks: withTitleHeading(blocks, title) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  const { metadata, blocks } = htmlToDocument(inputText(input));
+  // A page whose title is only in <title> still gets one heading to hang the rest on;
+  // one whose content already shows the title as a heading (at any level: manual
+  // pages often start at <h2>) would only get it twice.
+  const title = metadata.title !== undefined && !hasHeadingText(blocks, metadata.title) ? metadata.title : undefined;
+  return { pages: 1, metadata, blocks: withTitleHeading(blocks, title) };
+}
 
 function hasHeadingText(blocks: readonly Block[], text: string): boolean {
   const key = (value: string) => collapseWhitespace(value).trim().toLowerCase();

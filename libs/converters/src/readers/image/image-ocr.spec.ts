@@ -1,17 +1,18 @@
 import { join } from 'node:path';
 import type { FormatOptions } from '@docformat/contracts';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { DEFAULT_CONVERSION_OPTIONS, conversionOptions } from '../../conversion-options';
 import { terminateOcr } from '../../ocr/ocr-engine';
 import { failureCode, fixture } from '../../testing/fixtures';
-import { imageReader } from './image.reader';
+import { readContext } from '../read-context';
+import { read as readImage } from './image.reader';
 
 const OCR_TIMEOUT = 60_000;
 const ocrFixture = (name: string) => fixture(join('ocr', name));
 const convert = (name: string, mimeType: string, options: FormatOptions = {}, maxPages = 10) =>
-  convertDocument({ bytes: ocrFixture(name), mimeType, fileName: name, formats: ['markdown', 'text'], maxPages, options });
+  convertText({ bytes: ocrFixture(name), contentType: mimeType, fileName: name, formats: ['markdown', 'text'], maxPages, options });
 const read = (name: string, mimeType: string, options: FormatOptions = {}) =>
-  imageReader.read({ bytes: ocrFixture(name), mimeType, fileName: name, maxPages: 10, options: conversionOptions(options) });
+  readImage({ bytes: ocrFixture(name), mimeType, fileName: name }, readContext(conversionOptions(options), 10));
 /** The words of a block (cells and items included), space-separated. */
 function textOf(node: unknown): string {
   if (Array.isArray(node)) return node.map(textOf).join(' ');
@@ -101,7 +102,7 @@ describe('Image reader with OCR', () => {
   it(
     'gives no text blocks for an image without words, and keeps its metadata',
     async () => {
-      const document = await imageReader.read({ bytes: fixture('misc/photo.png'), mimeType: 'image/png', maxPages: 1, options: DEFAULT_CONVERSION_OPTIONS });
+      const document = await readImage({ bytes: fixture('misc/photo.png'), mimeType: 'image/png' }, readContext(DEFAULT_CONVERSION_OPTIONS, 1));
       expect(document.blocks).toEqual([]);
       expect(document.metadata).toEqual({ title: 'Blue square', author: 'Ada Example' });
       expect(document.ocr).toEqual([{ page: 1, confidence: 0 }]);
@@ -119,7 +120,7 @@ describe('Image reader with OCR', () => {
   ])(
     'fails %s with CORRUPT_DOCUMENT (without crashing the process)',
     async (_name, bytes, mimeType) => {
-      expect(await failureCode(convertDocument({ bytes, mimeType, formats: ['text'], maxPages: 1 }))).toBe('CORRUPT_DOCUMENT');
+      expect(await failureCode(convertText({ bytes, contentType: mimeType, formats: ['text'], maxPages: 1 }))).toBe('CORRUPT_DOCUMENT');
     },
     OCR_TIMEOUT,
   );

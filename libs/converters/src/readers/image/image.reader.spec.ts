@@ -1,9 +1,9 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { failureCode, fixture } from '../../testing/fixtures';
 
 /** Without OCR: the metadata-only description. OCR'd images are in image-ocr.spec.ts. */
 const convert = (bytes: Buffer, mimeType: string, fileName?: string) =>
-  convertDocument({ bytes, mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1, options: { ocr: 'off' } });
+  convertText({ bytes, contentType: mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1, options: { ocr: 'off' } });
 const convertFixture = (name: string, mimeType: string) => convert(fixture(name), mimeType, name);
 
 /** Minimal headers: enough for the dimensions, which is all the reader looks at. */

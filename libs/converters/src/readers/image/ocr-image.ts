@@ -1,9 +1,8 @@
 import { selectedPages } from '@docformat/contracts';
-import type { ConversionOptions } from '../../conversion-options';
 import type { Block, OcrPage } from '../../document';
-import { assertPageLimit } from '../page-limit';
 import { layoutPages } from '../pdf/page-layout';
-import type { PdfPageText } from '../pdf/pdf-page-text';
+import type { PdfPageText } from '../pdf/pdf-text-item';
+import type { ReadContext } from '../reader';
 import { snapOcrSizes } from '../../ocr/snap-sizes';
 
 export interface OcrImageResult {
@@ -18,15 +17,13 @@ export interface OcrImageResult {
  * headings, paragraphs, lists and tables rather than a heap of words. Only the
  * selected frames are decoded, one at a time per OCR lane.
  */
-export async function ocrImage(bytes: Buffer, format: string, options: ConversionOptions, maxPages: number): Promise<OcrImageResult> {
+export async function ocrImage(bytes: Buffer, format: string, context: ReadContext): Promise<OcrImageResult> {
+  const { options } = context;
   // The OCR modules (tesseract.js, canvas, utif2 behind them) load on the first OCR'd image only.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { ASSUMED_DPI, decodeImage } = require('../../ocr/decode-image') as typeof import('../../ocr/decode-image');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { recognizePages } = require('../../ocr/ocr-engine') as typeof import('../../ocr/ocr-engine');
+  const [{ ASSUMED_DPI, decodeImage }, { recognizePages }] = await Promise.all([import('../../ocr/decode-image.ts'), import('../../ocr/ocr-engine.ts')]);
   const frames = await decodeImage(bytes, format);
   const pages = selectedPages(options.pages, frames.count);
-  assertPageLimit(pages.length, maxPages);
+  context.checkPages(pages.length);
   const results = await recognizePages(
     pages.map((page) => () => frames.frame(page - 1)), // each frame carries its own resolution
     { languages: options.languages, pointsPerPixel: 72 / ASSUMED_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },

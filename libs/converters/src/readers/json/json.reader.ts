@@ -1,9 +1,8 @@
 import type { IntermediateDocument } from '../../document';
 import { inputText } from '../decode-text';
 import { isNotebook, notebookToDocument } from '../notebook/notebook-to-document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { boundedCodeBlock } from '../shared/bounded-text';
+import type { ReaderInput } from '../reader';
+import { boundedCodeBlock } from '../blocks/bounded-text';
 import { parseJson } from './parse-json';
 import { reindentJson } from './reindent-json';
 
@@ -14,14 +13,9 @@ export const MAX_JSON_CHARS = 100_000;
  * JSON data: shown as it is, pretty-printed in a fenced ```json block (there is no
  * prose to extract). A Jupyter notebook served as plain JSON is still a notebook.
  */
-export const jsonReader: DocumentReader = {
-  name: 'json',
-  accepts: { mimeTypes: ['application/json', 'text/json', 'application/ld+json'], extensions: ['json', 'jsonld'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const text = inputText(input).replace(/^\uFEFF/, '');
-    const value = parseJson(text, 'JSON');
-    if (isNotebook(value)) return notebookToDocument(value, input.maxPages);
-    return { pages: 1, metadata: {}, blocks: boundedCodeBlock(reindentJson(text, MAX_JSON_CHARS), 'json', MAX_JSON_CHARS) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  const text = inputText(input).replace(/^\uFEFF/, '');
+  const value = parseJson(text, 'JSON');
+  if (isNotebook(value)) return notebookToDocument(value);
+  return { pages: 1, metadata: {}, blocks: boundedCodeBlock(reindentJson(text, MAX_JSON_CHARS), 'json', MAX_JSON_CHARS) };
+}

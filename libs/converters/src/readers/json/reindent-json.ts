@@ -1,4 +1,4 @@
-import { BoundedText } from '../shared/bounded-text';
+import { BoundedText } from '../blocks/bounded-text';
 
 /**
  * Indentation stops growing at this depth: data nested deeper (broken generators

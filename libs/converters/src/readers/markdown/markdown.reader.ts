@@ -2,26 +2,23 @@ import type { DocumentMetadata } from '@docformat/contracts';
 import { type IntermediateDocument, withTitleHeading } from '../../document';
 import { inputText } from '../decode-text';
 import { htmlToDocument } from '../html/html-to-document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import MarkdownIt from 'markdown-it';
+import type { ReaderInput } from '../reader';
+
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  return markdownToDocument(inputText(input));
+}
 
 /**
  * Markdown is rendered to HTML by markdown-it (CommonMark plus GFM tables and
  * strikethrough) and read by the HTML reader: one tree builder, not two.
  */
-export const markdownReader: DocumentReader = {
-  name: 'markdown',
-  accepts: { mimeTypes: ['text/markdown', 'text/x-markdown'], extensions: ['md', 'markdown', 'mdown', 'mkd'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const { frontMatter, body } = splitFrontMatter(inputText(input));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the parser loads on first use only
-    const MarkdownIt = require('markdown-it') as typeof import('markdown-it');
-    const html = new MarkdownIt({ html: true, linkify: false }).render(capQuoteMarkers(body));
-    const { blocks } = htmlToDocument(`<body>${html}</body>`);
-    return { pages: 1, metadata: frontMatter, blocks: withTitleHeading(blocks, frontMatter.title) };
-  },
-};
+export function markdownToDocument(text: string): IntermediateDocument {
+  const { frontMatter, body } = splitFrontMatter(text);
+  const html = new MarkdownIt({ html: true, linkify: false }).render(capQuoteMarkers(body));
+  const { blocks } = htmlToDocument(`<body>${html}</body>`);
+  return { pages: 1, metadata: frontMatter, blocks: withTitleHeading(blocks, frontMatter.title) };
+}
 
 /** Block quotes nested deeper than this are read at this depth (the document tree caps nesting at 64 anyway). */
 const MAX_QUOTE_DEPTH = 32;

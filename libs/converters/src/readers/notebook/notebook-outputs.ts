@@ -1,5 +1,5 @@
 import type { Block } from '../../document';
-import { cappedCodeBlock } from '../shared/capped-code-block';
+import { cappedCodeBlock } from '../blocks/capped-code-block';
 import { type NotebookOutput, joinLines } from './notebook-types';
 
 /** A cell that prints a whole data frame or a training log is shown, but not all of it. */

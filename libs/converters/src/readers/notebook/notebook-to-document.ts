@@ -1,6 +1,6 @@
 import type { DocumentMetadata } from '@docformat/contracts';
 import { type Block, type IntermediateDocument, inlineText, withTitleHeading } from '../../document';
-import { markdownReader } from '../markdown/markdown.reader';
+import { markdownToDocument } from '../markdown/markdown.reader';
 import { outputBlocks } from './notebook-outputs';
 import { type Notebook, type NotebookCell, joinLines } from './notebook-types';
 
@@ -15,12 +15,12 @@ export function isNotebook(value: unknown): value is Notebook {
  * Markdown cells go through the markdown reader (headings, lists and tables survive),
  * code cells become fenced blocks in the kernel's language, followed by their outputs.
  */
-export async function notebookToDocument(notebook: Notebook, maxPages: number): Promise<IntermediateDocument> {
+export function notebookToDocument(notebook: Notebook): IntermediateDocument {
   const language = kernelLanguage(notebook);
   const blocks: Block[] = [];
   for (const cell of cells(notebook)) {
     if (typeof cell !== 'object' || cell === null) continue;
-    blocks.push(...(await cellBlocks(cell, language, maxPages)));
+    blocks.push(...cellBlocks(cell, language));
   }
   const metadata = notebookMetadata(notebook, blocks);
   return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
@@ -31,13 +31,12 @@ function cells(notebook: Notebook): NotebookCell[] {
   return (notebook.worksheets ?? []).flatMap((sheet) => (Array.isArray(sheet?.cells) ? sheet.cells : []));
 }
 
-async function cellBlocks(cell: NotebookCell, language: string | undefined, maxPages: number): Promise<Block[]> {
+function cellBlocks(cell: NotebookCell, language: string | undefined): Block[] {
   const source = joinLines(cell.source ?? cell.input).replace(/\r\n?/g, '\n');
   switch (cell.cell_type) {
     case 'markdown': {
       if (source.trim() === '') return [];
-      const document = await markdownReader.read({ bytes: Buffer.alloc(0), text: source, mimeType: 'text/markdown', maxPages });
-      return document.blocks;
+      return markdownToDocument(source).blocks;
     }
     case 'code': {
       const code: Block[] = source.trim() === '' ? [] : [{ type: 'code', language, text: source.replace(/\n+$/, '') }];

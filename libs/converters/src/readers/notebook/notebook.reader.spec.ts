@@ -1,8 +1,8 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode } from '../../testing/fixtures';
 
 const notebook = (value: unknown) =>
-  convertDocument({ bytes: Buffer.from(JSON.stringify(value)), mimeType: 'application/x-ipynb+json', formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({ bytes: Buffer.from(JSON.stringify(value)), contentType: 'application/x-ipynb+json', formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('Notebook reader: analysis.ipynb', () => {
   let markdown: string;
@@ -68,7 +68,7 @@ describe('Notebook reader: variants', () => {
     ['a truncated notebook', JSON.stringify({ nbformat: 4, cells: [] }).slice(0, 10)],
     ['bytes that are not JSON', '\u0000\u0001binary'],
   ])('fails %s with CORRUPT_DOCUMENT', async (_name, source) => {
-    const run = convertDocument({ bytes: Buffer.from(source), mimeType: '', fileName: 'x.ipynb', formats: ['text'], maxPages: 1 });
+    const run = convertText({ bytes: Buffer.from(source), contentType: '', fileName: 'x.ipynb', formats: ['text'], maxPages: 1 });
     expect(await failureCode(run)).toBe('CORRUPT_DOCUMENT');
   });
 });

@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { type Block, type HeadingLevel, type Inline, type List, type ListItem, type TableRow, isBlankInline, normalizeInline } from '../../document';
-import { xmlChildren } from '../shared/office-xml';
+import { xmlChildren } from '../office/office-xml';
 import { type InlineContext, odtInline } from './odt-inline';
 import { type ListCounters, OdtListNumbering } from './odt-list-numbering';
 import { TABLE_NS, TEXT_NS } from './odt-namespaces';

@@ -1,6 +1,6 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import type { Inline } from '../../document';
-import { isXmlElement, isXmlText, xmlChildren } from '../shared/office-xml';
+import { isXmlElement, isXmlText, xmlChildren } from '../office/office-xml';
 import { DRAW_NS, OFFICE_NS, SVG_NS, TEXT_NS, XLINK_NS } from './odt-namespaces';
 import type { OdtStyles, TextFormat } from './odt-styles';
 

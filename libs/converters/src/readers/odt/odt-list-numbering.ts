@@ -1,5 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
-import { xmlChildren } from '../shared/office-xml';
+import { xmlChildren } from '../office/office-xml';
 import { TEXT_NS, XML_NS } from './odt-namespaces';
 import type { OdtStyles } from './odt-styles';
 

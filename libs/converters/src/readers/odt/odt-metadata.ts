@@ -1,7 +1,7 @@
 import type { DocumentMetadata } from '@docformat/contracts';
 import type { Document } from '@xmldom/xmldom';
-import { DC_NS, compactMetadata, isoDate } from '../shared/office-metadata';
-import { xmlAllText, xmlFirstText } from '../shared/office-xml';
+import { DC_NS, compactMetadata, isoDate } from '../office/office-metadata';
+import { xmlAllText, xmlFirstText } from '../office/office-xml';
 import { META_NS } from './odt-namespaces';
 
 /** `meta.xml`: Dublin Core plus ODF's own fields (initial creator, keywords, generator). */

@@ -1,10 +1,10 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
-import { claimingSize, truncated, withEntry, withoutEntry } from '../shared/office-fixture-variants';
+import { claimingSize, truncated, withEntry, withoutEntry } from '../../testing/office-fixture-variants';
 
 const ODT = 'application/vnd.oasis.opendocument.text';
 
-const convertOdt = (bytes: Buffer) => convertDocument({ bytes, mimeType: ODT, fileName: 'report.odt', formats: ['text', 'markdown'], maxPages: 10 });
+const convertOdt = (bytes: Buffer) => convertText({ bytes, contentType: ODT, fileName: 'report.odt', formats: ['text', 'markdown'], maxPages: 10 });
 
 describe('ODT reader: pandoc document (source.odt)', () => {
   let markdown: string;

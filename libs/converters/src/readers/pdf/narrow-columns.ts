@@ -1,5 +1,5 @@
 import { type LineSegment, toSegment } from './pdf-lines';
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 
 /** Edges this close (points) are one column edge: the cells of a column start (or end) at one x. */
 const EDGE = 1;

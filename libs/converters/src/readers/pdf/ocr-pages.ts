@@ -2,7 +2,7 @@ import { OcrMode } from '@docformat/contracts';
 import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
 import type { OpenPdf } from './pdf-document';
-import type { PdfPageText } from './pdf-page-text';
+import type { PdfPageText } from './pdf-text-item';
 
 /**
  * Render resolution for OCR: a scanned page at its scan's own resolution, within these
@@ -50,8 +50,8 @@ export function needsOcr(page: PdfPageText, mode: OcrMode): boolean {
 export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: ConversionOptions): Promise<{ pages: PdfPageText[]; ocr: OcrPage[] }> {
   const targets = texts.filter((page) => needsOcr(page, options.ocr));
   if (targets.length === 0) return { pages: texts, ocr: [] };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- tesseract.js loads only when a page needs OCR
-  const { recognizePages } = require('../../ocr/ocr-engine') as typeof import('../../ocr/ocr-engine');
+  // tesseract.js loads only when a page needs OCR.
+  const { recognizePages } = await import('../../ocr/ocr-engine.ts');
   const results = await recognizePages(
     targets.map((page) => async () => {
       const dpi = ocrDpi(page);

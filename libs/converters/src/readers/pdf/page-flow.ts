@@ -1,7 +1,7 @@
 import { alignedTables } from './aligned-tables';
 import { type Box, readingRegions } from './page-columns';
 import { groupLines } from './pdf-lines';
-import type { PdfPageText, PdfTextItem } from './pdf-page-text';
+import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import { type FlowElement, type PdfTable, isTable } from './pdf-table';
 import { ruledTables } from './ruled-tables';
 

@@ -4,7 +4,7 @@ import { removePageFurniture } from './page-furniture';
 import { pageFlow } from './page-flow';
 import { linesToBlocks } from './pdf-blocks';
 import type { PdfLine } from './pdf-lines';
-import type { PdfPageText } from './pdf-page-text';
+import type { PdfPageText } from './pdf-text-item';
 import { type FlowElement, isTable } from './pdf-table';
 
 /**

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 
 /** A link annotation's area in top-left page coordinates. */
 export interface LinkArea {

@@ -1,8 +1,7 @@
 import { type DocumentMetadata, selectedPages } from '@docformat/contracts';
-import type { ConversionOptions } from '../../conversion-options';
 import type { IntermediateDocument } from '../../document';
 import { snapOcrSizes } from '../../ocr/snap-sizes';
-import { assertPageLimit } from '../page-limit';
+import type { ReadContext } from '../reader';
 import type { OpenPdf } from './pdf-document';
 import { pageFlow } from './page-flow';
 import { compactFlow, layoutFlows } from './page-layout';
@@ -17,11 +16,11 @@ export interface PdfPlan {
   wanted: number[];
 }
 
-export function planPdf(pdf: OpenPdf, options: ConversionOptions, maxPages: number): PdfPlan {
+export function planPdf(pdf: OpenPdf, context: ReadContext): PdfPlan {
   if (pdf.pageCount < 1) throw new Error('The PDF has no pages');
-  const wanted = selectedPages(options.pages, pdf.pageCount);
+  const wanted = selectedPages(context.options.pages, pdf.pageCount);
   // The limit is on the work: a selection of 10 pages from a long PDF is fine.
-  assertPageLimit(wanted.length, maxPages);
+  context.checkPages(wanted.length);
   return { pageCount: pdf.pageCount, metadata: pdfMetadata(pdf.info), wanted };
 }
 

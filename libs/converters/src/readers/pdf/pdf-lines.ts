@@ -1,5 +1,5 @@
 import { HAS_RTL_CHAR, LTR_LETTER, RTL_CHAR } from './normalize-text';
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 
 /** A run of text in one style; lines and paragraphs are sequences of runs. */
 export interface TextRun {

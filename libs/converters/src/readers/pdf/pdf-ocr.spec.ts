@@ -1,11 +1,11 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { terminateOcr } from '../../ocr/ocr-engine';
 import { fixture } from '../../testing/fixtures';
 
 const OCR_TIMEOUT = 120_000;
 
 const convert = (name: string, options: Record<string, unknown> = {}) =>
-  convertDocument({ bytes: fixture(name), mimeType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
+  convertText({ bytes: fixture(name), contentType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
 
 afterAll(() => terminateOcr());
 

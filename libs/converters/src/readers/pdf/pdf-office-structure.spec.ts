@@ -2,7 +2,7 @@ import { convertFixture } from '../../testing/fixtures';
 import { joinContinuedTables } from './continued-tables';
 import { splitNarrowColumns } from './narrow-columns';
 import { type LineSegment, toSegment } from './pdf-lines';
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 import type { PdfTable } from './pdf-table';
 
 /** Fixtures in fixtures/pdf-structure/ (see its README): pandoc → ODT → LibreOffice PDFs, and one hand-written flat ODT. */

@@ -2,7 +2,7 @@ import { normalizePdfText } from './normalize-text';
 import { pageFlow } from './page-flow';
 import { applyLinks } from './page-links';
 import type { PdfLine } from './pdf-lines';
-import type { PdfPageText, PdfTextItem } from './pdf-page-text';
+import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import { isTable } from './pdf-table';
 
 /** A synthetic text item: 10pt regular, width 5pt per character. */

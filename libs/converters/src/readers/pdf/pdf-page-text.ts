@@ -2,42 +2,12 @@ import type { Pdfjs } from './load-pdfjs';
 import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
 import { largestImage } from './page-images';
-import { type Rule, pageRules } from './page-rules';
+import { pageRules } from './page-rules';
+import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
-/** One positioned run of text, in top-left page coordinates (points). */
-export interface PdfTextItem {
-  text: string;
-  x: number;
-  /** Baseline, measured from the top of the page. */
-  y: number;
-  width: number;
-  /** Font size in points. */
-  size: number;
-  bold: boolean;
-  italic: boolean;
-  mono: boolean;
-  /** pdf.js ran its bidi algorithm and found right-to-left text (the string is in logical order). */
-  rtl: boolean;
-  /** The URL of a link annotation over this text. */
-  href?: string;
-}
-
-export interface PdfPageText {
-  /** 1-based. */
-  page: number;
-  width: number;
-  height: number;
-  items: PdfTextItem[];
-  /** Ruling lines (table borders). */
-  rules: Rule[];
-  /** Share of the page (0-1) covered by its largest image: near 1 on a scanned page. */
-  imageCoverage?: number;
-  /** That image's resolution in dots per inch, when known. */
-  imageDpi?: number;
-}
 
 /** One page as read, before its links are known (see readPage). */
 export interface PageReading {

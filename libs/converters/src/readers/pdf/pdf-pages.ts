@@ -5,7 +5,8 @@ import { needsOcr, ocrPdfPages } from './ocr-pages';
 import type { OpenPdf } from './pdf-document';
 import { pageFlow } from './page-flow';
 import { compactFlow } from './page-layout';
-import { type PageReading, type PdfPageText, readPage } from './pdf-page-text';
+import { type PageReading, readPage } from './pdf-page-text';
+import type { PdfPageText } from './pdf-text-item';
 import type { FlowElement } from './pdf-table';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { sectionDepth } from './numbered-headings';
 import { readingRegions } from './page-columns';
 
@@ -11,7 +11,7 @@ import { readingRegions } from './page-columns';
  */
 const CORPUS = join(__dirname, '../../../bench/corpus/docs');
 async function markdownOf(name: string): Promise<string> {
-  const result = await convertDocument({ bytes: readFileSync(join(CORPUS, name)), mimeType: 'application/pdf', fileName: name, formats: ['markdown'], maxPages: 10 });
+  const result = await convertText({ bytes: readFileSync(join(CORPUS, name)), contentType: 'application/pdf', fileName: name, formats: ['markdown'], maxPages: 10 });
   return result.outputs.markdown as string;
 }
 const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('#'));

@@ -1,5 +1,5 @@
 import { JobFailure } from '@docformat/contracts';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 
 describe('PDF reader (sample.pdf through convertDocument)', () => {
@@ -93,13 +93,13 @@ describe('PDF failures', () => {
   });
 
   it('rejects bytes that are not a PDF at all as CORRUPT_DOCUMENT', async () => {
-    const run = convertDocument({ bytes: Buffer.from('hello, not a pdf'), mimeType: 'application/pdf', formats: ['text'], maxPages: 10 });
+    const run = convertText({ bytes: Buffer.from('hello, not a pdf'), contentType: 'application/pdf', formats: ['text'], maxPages: 10 });
     await expect(run).rejects.toBeInstanceOf(JobFailure);
     await expect(failureCode(run)).resolves.toBe('CORRUPT_DOCUMENT');
   });
 
   it('fails with TOO_MANY_PAGES when the page count exceeds maxPages', async () => {
-    const run = convertDocument({ bytes: fixture('sample.pdf'), mimeType: 'application/pdf', formats: ['text'], maxPages: 3 });
+    const run = convertText({ bytes: fixture('sample.pdf'), contentType: 'application/pdf', formats: ['text'], maxPages: 3 });
     await expect(run).rejects.toThrow('The document has 4 pages; at most 3 pages are allowed.');
     await expect(failureCode(run)).resolves.toBe('TOO_MANY_PAGES');
   });

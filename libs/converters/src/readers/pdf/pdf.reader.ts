@@ -1,7 +1,7 @@
-import { type ConversionOptions, DEFAULT_CONVERSION_OPTIONS } from '../../conversion-options';
+import type { ConversionOptions } from '../../conversion-options';
 import type { IntermediateDocument } from '../../document';
 import { type SplitPolicy, planParts } from '../../split/part-plan';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReadContext, ReaderInput } from '../reader';
 import { type PdfPlan, assemblePdf, planPdf } from './pdf-assembly';
 import { type OpenPdf, openPdf } from './pdf-document';
 import { pdfFailure } from './pdf-failure';
@@ -31,21 +31,20 @@ export interface PdfFirstPart {
  * are OCR'd (see ocr-pages.ts); every page's words then go through one layout
  * analysis (page-layout.ts), which never throws a JobFailure of its own.
  */
-export const pdfReader: DocumentReader = {
-  name: 'pdf',
-  accepts: { mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'], extensions: ['pdf'] },
-  read: (input: ReaderInput) => readPdf(input.bytes, input.options ?? DEFAULT_CONVERSION_OPTIONS, input.maxPages),
-};
+export function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
+  return readPdf(input.bytes, context);
+}
 
 /**
  * Reads the selected pages and lays them out; with a split request, a selection the
  * policy finds long is planned into parts instead, and only the first is read here.
  */
-export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number): Promise<IntermediateDocument>;
-export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number, split: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart>;
-export async function readPdf(bytes: Uint8Array, options: ConversionOptions, maxPages: number, split?: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart> {
+export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<IntermediateDocument>;
+export async function readPdf(bytes: Uint8Array, context: ReadContext, split: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart>;
+export async function readPdf(bytes: Uint8Array, context: ReadContext, split?: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart> {
+  const { options } = context;
   return withPdf(bytes, async (pdf) => {
-    const plan = planPdf(pdf, options, maxPages);
+    const plan = planPdf(pdf, context);
     const parts = split && planParts(plan.wanted, split.policy);
     if (!split || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
     const splitPlan = { ...plan, parts };

@@ -1,7 +1,7 @@
 import type { Rule } from './page-rules';
 import { type CellLines, type PdfTable, tableFromCells } from './pdf-table';
 import { groupLines } from './pdf-lines';
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 
 /** Positions closer than this are the same rule (borders are drawn per cell, with jitter). */
 const TOLERANCE = 2;

@@ -1,7 +1,7 @@
 import type { TableRow } from '../../document';
 import { listMarker } from './list-marker';
 import { lineRuns } from './pdf-lines';
-import type { PdfTextItem } from './pdf-page-text';
+import type { PdfTextItem } from './pdf-text-item';
 import type { PdfLine } from './pdf-lines';
 import type { PdfTable } from './pdf-table';
 import { runsToInline } from './text-runs';

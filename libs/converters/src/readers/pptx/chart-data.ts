@@ -1,5 +1,6 @@
 import type { Block, Inline, Table } from '../../document';
 import { type XmlElement, attr, child, children, descendants } from './pptx-xml';
+import { SSF } from '@e965/xlsx';
 
 /** One series of a chart as the chart part caches it: what PowerPoint draws, without the embedded workbook. */
 interface Series {
@@ -115,8 +116,6 @@ function formatNumber(raw: string, formatCode: string): string {
   const value = Number(raw);
   if (raw === '' || !Number.isFinite(value)) return raw;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-    const { SSF } = require('@e965/xlsx') as typeof import('@e965/xlsx');
     return SSF.format(formatCode, value).trim();
   } catch {
     return raw; // a format code the engine does not know: the number itself is still right

@@ -1,4 +1,4 @@
-import { corruptArchive, readZipEntries } from '../shared/office-zip';
+import { corruptArchive, readZipEntries } from '../office/office-zip';
 import { type XmlDocument, attr, child, children, parseXml, relAttr } from './pptx-xml';
 
 export interface Relationship {

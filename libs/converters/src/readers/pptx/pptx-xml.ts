@@ -1,4 +1,4 @@
-import type { Document as XmlDocument, Element as XmlElement } from '@xmldom/xmldom';
+import { DOMParser, onErrorStopParsing, type Document as XmlDocument, type Element as XmlElement } from '@xmldom/xmldom';
 
 export type { XmlDocument, XmlElement };
 
@@ -8,8 +8,6 @@ export type { XmlDocument, XmlElement };
  * DTD-declared ones, so XXE and "billion laughs" payloads fail instead of expanding.
  */
 export function parseXml(bytes: Uint8Array): XmlDocument {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
-  const { DOMParser, onErrorStopParsing } = require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
   const text = new TextDecoder('utf-8').decode(bytes);
   const document = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'text/xml');
   if (!document.documentElement) throw new Error('XML without a root element');

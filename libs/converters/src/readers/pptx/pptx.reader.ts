@@ -1,7 +1,6 @@
 import { JobFailure, isJobFailure, selectedPages } from '@docformat/contracts';
 import { type Block, type Inline, type IntermediateDocument, withTitleHeading } from '../../document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReadContext, ReaderInput } from '../reader';
 import { coreProperties } from './core-properties';
 import { PptxPackage } from './pptx-package';
 import { notesBlocks, slideContent } from './slide-content';
@@ -14,36 +13,29 @@ import { notesBlocks, slideContent } from './slide-content';
  * slide count, hidden slides included (they are marked in the heading); `format.pages`
  * selects slides by number.
  */
-export const pptxReader: DocumentReader = {
-  name: 'pptx',
-  accepts: {
-    mimeTypes: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-    extensions: ['pptx'],
-  },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    try {
-      const pkg = PptxPackage.open(input.bytes);
-      const slides = pkg.slidePaths();
-      const wanted = selectedPages(input.options?.pages, slides.length);
-      assertPageLimit(wanted.length, input.maxPages);
-      const metadata = coreProperties(pkg.part('docProps/core.xml'));
-      const blocks = wanted.flatMap((number) => slideBlocks(pkg, slides[number - 1], number).map((block) => ({ ...block, page: number })));
-      // The deck title as `#` over the slides, unless the title slide already says it.
-      const firstHeading = blocks.find((block) => block.type === 'heading');
-      const repeated = firstHeading?.type === 'heading' && firstHeading.content[0]?.type === 'text' && firstHeading.content[0].text === metadata.title;
-      return {
-        pages: slides.length,
-        metadata,
-        blocks: repeated ? blocks : withTitleHeading(blocks, metadata.title),
-        ...(wanted.length < slides.length ? { pagesConverted: wanted } : {}),
-      };
-    } catch (error) {
-      // Malformed XML, missing parts, anything the package code trips over.
-      if (isJobFailure(error)) throw error;
-      throw new JobFailure('CORRUPT_DOCUMENT', 'The PPTX presentation is damaged and could not be read.', false, { cause: error });
-    }
-  },
-};
+export async function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
+  try {
+    const pkg = PptxPackage.open(input.bytes);
+    const slides = pkg.slidePaths();
+    const wanted = selectedPages(context.options.pages, slides.length);
+    context.checkPages(wanted.length);
+    const metadata = coreProperties(pkg.part('docProps/core.xml'));
+    const blocks = wanted.flatMap((number) => slideBlocks(pkg, slides[number - 1], number).map((block) => ({ ...block, page: number })));
+    // The deck title as `#` over the slides, unless the title slide already says it.
+    const firstHeading = blocks.find((block) => block.type === 'heading');
+    const repeated = firstHeading?.type === 'heading' && firstHeading.content[0]?.type === 'text' && firstHeading.content[0].text === metadata.title;
+    return {
+      pages: slides.length,
+      metadata,
+      blocks: repeated ? blocks : withTitleHeading(blocks, metadata.title),
+      ...(wanted.length < slides.length ? { pagesConverted: wanted } : {}),
+    };
+  } catch (error) {
+    // Malformed XML, missing parts, anything the package code trips over.
+    if (isJobFailure(error)) throw error;
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The PPTX presentation is damaged and could not be read.', false, { cause: error });
+  }
+}
 
 function slideBlocks(pkg: PptxPackage, slidePath: string, number: number): Block[] {
   const slide = slideContent(pkg, slidePath);

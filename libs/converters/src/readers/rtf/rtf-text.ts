@@ -1,4 +1,4 @@
-import { decodeText } from '@docformat/fetcher';
+import { decodeText } from '@docformat/file-types';
 
 /** `\fcharsetN` → the Windows code page its bytes are in (0, ANSI, defers to \ansicpg). */
 const CHARSET_CODE_PAGES: Record<number, number> = {
@@ -19,7 +19,7 @@ function encodingLabel(codePage: number): string {
 }
 
 /**
- * Bytes from `\'hh` escapes or raw 8-bit text, decoded with the fetcher's decoder (it
+ * Bytes from `\'hh` escapes or raw 8-bit text, decoded with @docformat/file-types' decoder (it
  * maps windows-1252 by hand where Node's TextDecoder is wrong); pure ASCII is as is.
  */
 export function decodeCodePage(bytes: string, codePage: number): string {

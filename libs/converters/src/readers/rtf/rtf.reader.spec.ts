@@ -1,9 +1,9 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
-import { truncated } from '../shared/office-fixture-variants';
+import { truncated } from '../../testing/office-fixture-variants';
 
 const convertRtf = (source: string | Buffer) =>
-  convertDocument({ bytes: Buffer.isBuffer(source) ? source : Buffer.from(source, 'latin1'), mimeType: 'application/rtf', fileName: 'doc.rtf', formats: ['text', 'markdown'], maxPages: 10 });
+  convertText({ bytes: Buffer.isBuffer(source) ? source : Buffer.from(source, 'latin1'), contentType: 'application/rtf', fileName: 'doc.rtf', formats: ['text', 'markdown'], maxPages: 10 });
 const markdownOf = async (source: string) => (await convertRtf(source)).outputs['markdown'];
 
 describe.each([

@@ -1,9 +1,8 @@
 import { JobFailure } from '@docformat/contracts';
 import type { DocumentMetadata } from '@docformat/contracts';
 import { type IntermediateDocument, withTitleHeading } from '../../document';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { compactMetadata } from '../shared/office-metadata';
+import type { ReaderInput } from '../reader';
+import { compactMetadata } from '../office/office-metadata';
 import { rtfBlocks } from './rtf-blocks';
 import { interpretRtf } from './rtf-interpreter';
 import type { RtfInfo } from './rtf-model';
@@ -18,19 +17,14 @@ const RTF_SIGNATURE = /^(?:\xef\xbb\xbf)?\s*\{\\rtf/;
  * footnotes, \info metadata) and skips everything else by destination, so unknown
  * constructs cost text at worst, never the conversion.
  */
-export const rtfReader: DocumentReader = {
-  name: 'rtf',
-  accepts: { mimeTypes: ['application/rtf', 'text/rtf', 'application/x-rtf'], extensions: ['rtf'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    // RTF is 7-bit by design; bytes above 0x7F are decoded by the code page later.
-    const source = input.bytes.toString('latin1');
-    if (!RTF_SIGNATURE.test(source.slice(0, 64))) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an RTF document (it does not start with {\\rtf).');
-    const content = interpretRtf(source);
-    const metadata = rtfMetadata(content.info);
-    return { pages: 1, metadata, blocks: withTitleHeading(rtfBlocks(content), metadata.title) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  // RTF is 7-bit by design; bytes above 0x7F are decoded by the code page later.
+  const source = input.bytes.toString('latin1');
+  if (!RTF_SIGNATURE.test(source.slice(0, 64))) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an RTF document (it does not start with {\\rtf).');
+  const content = interpretRtf(source);
+  const metadata = rtfMetadata(content.info);
+  return { pages: 1, metadata, blocks: withTitleHeading(rtfBlocks(content), metadata.title) };
+}
 
 function rtfMetadata(info: RtfInfo): DocumentMetadata {
   const clean = (value: string | undefined) => value?.replace(/\s+/g, ' ').replace(/;$/, '').trim() || undefined;

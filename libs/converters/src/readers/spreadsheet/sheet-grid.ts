@@ -1,5 +1,5 @@
 import type { CellObject, WorkSheet } from '@e965/xlsx';
-import { trimGrid } from '../shared/grid-table';
+import { trimGrid } from '../blocks/grid-table';
 
 type DenseRow = (CellObject | undefined)[] | undefined;
 

@@ -1,13 +1,13 @@
 import { type DocumentMetadata, JobFailure, isJobFailure, selectedPages } from '@docformat/contracts';
 import type { FullProperties, WorkBook } from '@e965/xlsx';
 import { type Block, type IntermediateDocument, withTitleHeading } from '../../document';
-import { csvReader } from '../csv/csv.reader';
-import { fileExtension } from '../match-reader';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { gridTable } from '../shared/grid-table';
+import { fileExtension } from '@docformat/file-types';
+import { read as readCsv } from '../csv/csv.reader';
+import type { ReadContext, ReaderInput } from '../reader';
+import { gridTable } from '../blocks/grid-table';
 import { sheetGrid } from './sheet-grid';
 import { isWorkbookContainer, workbookBytes } from './workbook-package';
+import * as XLSX from '@e965/xlsx';
 
 /**
  * Beyond this many table cells (all visible sheets together) the job fails with
@@ -23,56 +23,43 @@ export const MAX_SPREADSHEET_CELLS = 1_000_000;
  * skipped: they hold lookups and scratch work the author chose not to show, and
  * `pages` counts the sheets that are read.
  */
-export const spreadsheetReader: DocumentReader = {
-  name: 'spreadsheet',
-  accepts: {
-    mimeTypes: [
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/vnd.ms-excel',
-      'application/vnd.oasis.opendocument.spreadsheet',
-    ],
-    extensions: ['xlsx', 'xls', 'ods'],
-  },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    // Windows labels .csv files application/vnd.ms-excel (the type Excel registers), and
-    // servers repeat it: a CSV by name and by content is read as one.
-    if (!isWorkbookContainer(input.bytes) && ['csv', 'tsv'].includes(fileExtension(input.fileName))) return csvReader.read(input);
-    const { bytes, hiddenOdsSheets } = workbookBytes(input.bytes);
-    const workbook = parseWorkbook(bytes);
-    // Every Excel and ODS workbook has a sheet; SheetJS returns none when the workbook stream is garbage.
-    if (workbook.SheetNames.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The spreadsheet is damaged: it holds no sheets.');
-    const visible = workbook.SheetNames.filter((name, index) => !workbook.Workbook?.Sheets?.[index]?.Hidden && !hiddenOdsSheets.has(name));
-    // Pages are the visible sheets, numbered in workbook order; `format.pages` selects among them.
-    const wanted = selectedPages(input.options?.pages, visible.length);
-    // SheetJS parses every sheet at once, so this is checked after parsing but before any rendering.
-    assertPageLimit(wanted.length, input.maxPages);
+export async function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
+  // Windows labels .csv files application/vnd.ms-excel (the type Excel registers), and
+  // servers repeat it: a CSV by name and by content is read as one.
+  if (!isWorkbookContainer(input.bytes) && ['csv', 'tsv'].includes(fileExtension(input.fileName))) return readCsv(input);
+  const { bytes, hiddenOdsSheets } = workbookBytes(input.bytes);
+  const workbook = parseWorkbook(bytes);
+  // Every Excel and ODS workbook has a sheet; SheetJS returns none when the workbook stream is garbage.
+  if (workbook.SheetNames.length === 0) throw new JobFailure('CORRUPT_DOCUMENT', 'The spreadsheet is damaged: it holds no sheets.');
+  const visible = workbook.SheetNames.filter((name, index) => !workbook.Workbook?.Sheets?.[index]?.Hidden && !hiddenOdsSheets.has(name));
+  // Pages are the visible sheets, numbered in workbook order; `format.pages` selects among them.
+  const wanted = selectedPages(context.options.pages, visible.length);
+  // SheetJS parses every sheet at once, so this is checked after parsing but before any rendering.
+  context.checkPages(wanted.length);
 
-    const blocks: Block[] = [];
-    let cells = 0;
-    for (const page of wanted) {
-      const name = visible[page - 1];
-      const grid = sheetGrid(workbook.Sheets[name]);
-      cells += grid.length * (grid[0]?.length ?? 0);
-      if (cells > MAX_SPREADSHEET_CELLS) {
-        throw new JobFailure('FILE_TOO_LARGE', `The spreadsheet has more than ${MAX_SPREADSHEET_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`);
-      }
-      blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: name }], page });
-      const table = gridTable(grid);
-      if (table) blocks.push({ ...table, page });
+  const blocks: Block[] = [];
+  let cells = 0;
+  for (const page of wanted) {
+    const name = visible[page - 1];
+    const grid = sheetGrid(workbook.Sheets[name]);
+    cells += grid.length * (grid[0]?.length ?? 0);
+    if (cells > MAX_SPREADSHEET_CELLS) {
+      throw new JobFailure('FILE_TOO_LARGE', `The spreadsheet has more than ${MAX_SPREADSHEET_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`);
     }
-    const metadata = workbookMetadata(workbook.Props);
-    return {
-      pages: Math.max(visible.length, 1),
-      metadata,
-      blocks: withTitleHeading(blocks, metadata.title),
-      ...(wanted.length < visible.length ? { pagesConverted: wanted } : {}),
-    };
-  },
-};
+    blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: name }], page });
+    const table = gridTable(grid);
+    if (table) blocks.push({ ...table, page });
+  }
+  const metadata = workbookMetadata(workbook.Props);
+  return {
+    pages: Math.max(visible.length, 1),
+    metadata,
+    blocks: withTitleHeading(blocks, metadata.title),
+    ...(wanted.length < visible.length ? { pagesConverted: wanted } : {}),
+  };
+}
 
 function parseWorkbook(bytes: Uint8Array): WorkBook {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
-  const XLSX = require('@e965/xlsx') as typeof import('@e965/xlsx');
   try {
     return XLSX.read(bytes, {
       type: 'buffer',

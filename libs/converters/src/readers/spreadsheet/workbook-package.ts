@@ -1,5 +1,6 @@
 import { JobFailure } from '@docformat/contracts';
-import { isZipArchive, readZipEntries } from '../shared/office-zip';
+import { isZipArchive, readZipEntries } from '../office/office-zip';
+import { zipSync } from 'fflate';
 
 export interface WorkbookBytes {
   /** What SheetJS reads: the CFB as received, or a re-packed, uncompressed ZIP. */
@@ -44,8 +45,6 @@ export function workbookBytes(bytes: Uint8Array): WorkbookBytes {
   if (!entries.has('xl/workbook.xml') && !entries.has('xl/workbook.bin') && !entries.has('content.xml')) {
     throw new JobFailure('CORRUPT_DOCUMENT', 'The ZIP archive holds no workbook (no xl/workbook.xml or content.xml).');
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use only
-  const { zipSync } = require('fflate') as typeof import('fflate');
   const content = entries.get('content.xml');
   return {
     bytes: zipSync(Object.fromEntries(entries), { level: 0 }),

@@ -1,4 +1,4 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture } from '../../testing/fixtures';
 
 describe('text reader', () => {
@@ -18,13 +18,8 @@ describe('text reader', () => {
     expect(result.outputs['text']).toBe('Café au lait costs €5.\n\nSecond paragraph\nwith two lines.\n');
   });
 
-  it('uses pre-decoded text when the caller gives it', async () => {
-    const result = await convertDocument({ bytes: Buffer.from('ignored'), text: 'given\n\ntext', mimeType: 'text/plain', formats: ['text'], maxPages: 1 });
-    expect(result.outputs['text']).toBe('given\n\ntext\n');
-  });
-
   it('renders an empty document as empty outputs', async () => {
-    const result = await convertDocument({ bytes: Buffer.alloc(0), mimeType: 'text/plain', formats: ['text', 'markdown'], maxPages: 1 });
+    const result = await convertText({ bytes: Buffer.alloc(0), contentType: 'text/plain', formats: ['text', 'markdown'], maxPages: 1 });
     expect(result.outputs).toEqual({ text: '', markdown: '' });
   });
 });

@@ -1,21 +1,15 @@
 import type { Block, Inline, IntermediateDocument } from '../../document';
 import { inputText } from '../decode-text';
-import { assertPageLimit } from '../page-limit';
-import type { DocumentReader, ReaderInput } from '../reader';
+import type { ReaderInput } from '../reader';
 
 /**
  * Plain text: blank lines separate paragraphs; single newlines are kept as line
  * breaks because plain text often carries meaning in its line structure (addresses,
  * verse, logs) that reflowing would destroy.
  */
-export const textReader: DocumentReader = {
-  name: 'text',
-  accepts: { mimeTypes: ['text/plain'], extensions: ['txt', 'text', 'log'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    return { pages: 1, metadata: {}, blocks: textToBlocks(inputText(input)) };
-  },
-};
+export async function read(input: ReaderInput): Promise<IntermediateDocument> {
+  return { pages: 1, metadata: {}, blocks: textToBlocks(inputText(input)) };
+}
 
 export function textToBlocks(text: string): Block[] {
   return text

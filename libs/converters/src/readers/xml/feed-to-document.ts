@@ -1,8 +1,8 @@
 import type { DocumentMetadata } from '@docformat/contracts';
-import type { Element } from '@xmldom/xmldom';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import type { Block, Inline, IntermediateDocument } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
-import { shiftHeadings } from '../shared/shift-headings';
+import { shiftHeadings } from '../blocks/shift-headings';
 import { textToBlocks } from '../text/text.reader';
 import { childElements, childText, isoDate, localNameOf } from './xml-elements';
 
@@ -84,8 +84,6 @@ function authorOf(element: Element): string | undefined {
 function atomContent(content: Element): FeedItem['body'] {
   const type = content.getAttribute('type') ?? 'text';
   if (type === 'xhtml') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-    const { XMLSerializer } = require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
     const serializer = new XMLSerializer();
     return { text: Array.from(content.childNodes, (node) => serializer.serializeToString(node)).join(''), html: true };
   }

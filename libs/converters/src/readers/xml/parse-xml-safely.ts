@@ -1,5 +1,5 @@
 import { JobFailure } from '@docformat/contracts';
-import type { Document } from '@xmldom/xmldom';
+import { DOMParser, onErrorStopParsing, type Document } from '@xmldom/xmldom';
 
 /**
  * Entity declarations are refused outright. xmldom neither fetches external entities
@@ -9,14 +9,12 @@ import type { Document } from '@xmldom/xmldom';
  */
 const ENTITY_DECLARATION = /<!ENTITY\s/i;
 
-/** Parses an XML document strictly (no error recovery) with xmldom, loaded on first use. */
+/** Parses an XML document strictly (no error recovery) with xmldom. */
 export function parseXmlSafely(text: string, kind: string): Document {
   const doctype = /<!DOCTYPE[\s\S]*?(?:\]\s*>|>)/i.exec(text.slice(0, 64 * 1024))?.[0] ?? '';
   if (ENTITY_DECLARATION.test(doctype) || (doctype.includes('[') && ENTITY_DECLARATION.test(text))) {
     throw new JobFailure('UNSUPPORTED_DOCUMENT_TYPE', `${kind} documents that declare entities in a DOCTYPE are not supported.`);
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { DOMParser, onErrorStopParsing } = require('@xmldom/xmldom') as typeof import('@xmldom/xmldom');
   try {
     const document = new DOMParser({ onError: onErrorStopParsing }).parseFromString(text, 'application/xml');
     if (!document.documentElement) throw new Error('no root element');

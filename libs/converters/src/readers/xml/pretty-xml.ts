@@ -1,5 +1,5 @@
 import type { Element, Node } from '@xmldom/xmldom';
-import { BoundedText } from '../shared/bounded-text';
+import { BoundedText } from '../blocks/bounded-text';
 
 /** xmldom's node types, compared as numbers so the parser loads lazily. */
 const ELEMENT = 1;

@@ -1,10 +1,10 @@
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { MAX_INDENT_DEPTH } from './pretty-xml';
 import { MAX_XML_CHARS } from './xml.reader';
 
 const convert = (source: string | Buffer, mimeType = 'application/xml', fileName?: string) =>
-  convertDocument({ bytes: Buffer.from(source), mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({ bytes: Buffer.from(source), contentType: mimeType, fileName, formats: ['markdown', 'text'], maxPages: 1 });
 
 describe('XML reader: RSS 2.0 feed', () => {
   let markdown: string;

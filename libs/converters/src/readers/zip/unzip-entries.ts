@@ -1,6 +1,7 @@
 import { JobFailure, isJobFailure } from '@docformat/contracts';
 import { type ArchiveBudget, chargeEntry } from './archive-limits';
 import { encryptedEntryNames } from './encrypted-entries';
+import { unzipSync } from 'fflate';
 
 export interface ArchiveEntry {
   /** As stored in the archive: only a label, never a file-system path. */
@@ -28,8 +29,6 @@ export function isZipSignature(bytes: Uint8Array): boolean {
 /** Inflates the entries of one archive, in archive order, charging each to `budget`. */
 export function unzipEntries(bytes: Uint8Array, budget: ArchiveBudget): UnzippedArchive {
   if (!isZipSignature(bytes)) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not a ZIP archive.');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see reader.ts
-  const { unzipSync } = require('fflate') as typeof import('fflate');
   const order: string[] = [];
   const unreadable: UnzippedArchive['unreadable'] = [];
   const encrypted = encryptedEntryNames(bytes);

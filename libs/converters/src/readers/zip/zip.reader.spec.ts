@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate';
-import { convertDocument } from '../../convert';
+import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { ARCHIVE_LIMITS } from './archive-limits';
 
@@ -7,7 +7,7 @@ const MB = 1024 * 1024;
 const text = (value: string) => new TextEncoder().encode(value);
 const zip = (entries: Record<string, Uint8Array>) => Buffer.from(zipSync(entries, { level: 6 }));
 const convert = (bytes: Buffer, maxPages = 10, options = {}) =>
-  convertDocument({ bytes, mimeType: 'application/zip', fileName: 'upload.zip', formats: ['markdown', 'text'], maxPages, options });
+  convertText({ bytes, contentType: 'application/zip', fileName: 'upload.zip', formats: ['markdown', 'text'], maxPages, options });
 
 describe('ZIP reader: archive.zip (html, txt, nested zip, binary, odd names)', () => {
   let markdown: string;

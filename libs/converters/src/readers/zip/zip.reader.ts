@@ -1,10 +1,7 @@
 import { isJobFailure } from '@docformat/contracts';
-import { detectMimeType } from '@docformat/fetcher';
 import type { Block, IntermediateDocument } from '../../document';
-import { assertPageLimit } from '../page-limit';
-import type { ConversionOptions } from '../../conversion-options';
-import type { DocumentReader, ReaderInput } from '../reader';
-import { shiftHeadings } from '../shared/shift-headings';
+import type { ReadContext, ReaderInput } from '../reader';
+import { shiftHeadings } from '../blocks/shift-headings';
 import { type ArchiveBudget, assertNesting, newArchiveBudget } from './archive-limits';
 import { type ArchiveEntry, type UnzippedArchive, unzipEntries } from './unzip-entries';
 
@@ -13,9 +10,8 @@ const ENTRY_FAILURES = new Set(['CORRUPT_DOCUMENT', 'UNSUPPORTED_DOCUMENT_TYPE',
 
 interface ArchiveState {
   budget: ArchiveBudget;
-  /** The job's OCR settings for every entry; a page selection is the archive's, not the entries'. */
-  options?: ConversionOptions;
-  maxPages: number;
+  /** Identifies and reads the entries, with the job's OCR settings (ReadContext.readNested). */
+  context: ReadContext;
   /** Pages of multi-page entries; single-page (and pageless) entries are free. */
   pages: number;
   sections: Block[];
@@ -24,34 +20,28 @@ interface ArchiveState {
 
 /**
  * ZIP archives: every entry is typed like a download (magic bytes, then extension)
- * and converted by the reader the registry picks for it, under a `## path` heading;
+ * and converted by the reader identification picks for it, under a `## path` heading;
  * archives inside are opened up to ARCHIVE_LIMITS.maxNesting deep, their entries
  * listed as `outer.zip/inner.txt`. Registered after the readers of ZIP-based formats
- * (DOCX, ODT, EPUB…), which the fetcher's detection already tells apart by MIME type.
+ * (DOCX, ODT, EPUB…), which identification tells apart by what the archive holds.
  * Pages: an archive of pageless files is one page; multi-page entries (PDFs) add
  * theirs and share one maxPages budget, so a thousand small files never hit the limit.
  */
-export const zipReader: DocumentReader = {
-  name: 'zip',
-  accepts: { mimeTypes: ['application/zip', 'application/x-zip-compressed', 'application/x-zip'], extensions: ['zip'] },
-  async read(input: ReaderInput): Promise<IntermediateDocument> {
-    assertPageLimit(1, input.maxPages);
-    const options = input.options ? { ...input.options, pages: undefined } : undefined;
-    const state: ArchiveState = { budget: newArchiveBudget(input.bytes.length), options, maxPages: input.maxPages, pages: 0, sections: [], skipped: [] };
-    await readArchive(unzipEntries(input.bytes, state.budget), '', 0, state);
-    const blocks: Block[] = [...state.sections];
-    if (state.skipped.length > 0) {
-      blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: 'Skipped entries' }] });
-      blocks.push({
-        type: 'list',
-        ordered: false,
-        items: state.skipped.map(({ path, reason }) => ({ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: `${path}: ${reason}` }] }] })),
-      });
-    }
-    if (blocks.length === 0) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: 'The archive is empty.' }] });
-    return { pages: Math.max(1, state.pages), metadata: {}, blocks };
-  },
-};
+export async function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
+  const state: ArchiveState = { budget: newArchiveBudget(input.bytes.length), context, pages: 0, sections: [], skipped: [] };
+  await readArchive(unzipEntries(input.bytes, state.budget), '', 0, state);
+  const blocks: Block[] = [...state.sections];
+  if (state.skipped.length > 0) {
+    blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: 'Skipped entries' }] });
+    blocks.push({
+      type: 'list',
+      ordered: false,
+      items: state.skipped.map(({ path, reason }) => ({ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: `${path}: ${reason}` }] }] })),
+    });
+  }
+  if (blocks.length === 0) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: 'The archive is empty.' }] });
+  return { pages: Math.max(1, state.pages), metadata: {}, blocks };
+}
 
 async function readArchive(archive: UnzippedArchive, prefix: string, depth: number, state: ArchiveState): Promise<void> {
   for (const { name, reason } of archive.unreadable) state.skipped.push({ path: prefix + name, reason });
@@ -63,13 +53,13 @@ async function readEntry(entry: ArchiveEntry, path: string, depth: number, state
     state.skipped.push({ path, reason: 'empty' });
     return;
   }
-  const mimeType = detectMimeType(entry.bytes, null, entry.name);
-  const reader = registry().findReader(mimeType, entry.name);
+  const { mimeType, reader } = state.context.identify(entry.bytes, entry.name);
   if (!reader) {
     state.skipped.push({ path, reason: `unsupported type ${mimeType}` });
     return;
   }
-  if (reader.name === zipReader.name) {
+  // This reader's own name (zip.manifest.ts): archives inside are opened here.
+  if (reader.name === 'zip') {
     // Nested archives share the budget of the outer one, so they cannot multiply it;
     // only their own damage is skipped, their entries fail or skip on their own.
     assertNesting(depth + 1, path);
@@ -77,14 +67,9 @@ async function readEntry(entry: ArchiveEntry, path: string, depth: number, state
     if (nested) await readArchive(nested, `${path}/`, depth + 1, state);
     return;
   }
+  const bytes = Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength);
   const document = await skipOnEntryFailure(path, reader.name, state, () =>
-    reader.read({
-      bytes: Buffer.from(entry.bytes.buffer, entry.bytes.byteOffset, entry.bytes.byteLength),
-      mimeType,
-      fileName: entry.name,
-      maxPages: Math.max(1, state.maxPages - state.pages),
-      options: state.options,
-    }),
+    state.context.readNested({ bytes, mimeType, fileName: entry.name }, reader, Math.max(1, state.context.maxPages - state.pages)),
   );
   if (!document) return;
   if (document.pages > 1) state.pages += document.pages;
@@ -100,14 +85,4 @@ async function skipOnEntryFailure<T>(path: string, kind: string, state: ArchiveS
     state.skipped.push({ path, reason: isJobFailure(error) ? error.message : `could not be read as ${kind}` });
     return undefined;
   }
-}
-
-/**
- * The registry lists this reader, so it is required when an archive is read, not
- * imported: a static import would be a cycle, and `documentReaders` could be built
- * while this module is still undefined.
- */
-function registry(): typeof import('../registry') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-  return require('../registry') as typeof import('../registry');
 }

@@ -1,3 +1,0 @@
-import { prepareTestDatabase } from '../../../libs/testing/src/test-environment';
-
-export default () => prepareTestDatabase('worker');

@@ -1,0 +1,7 @@
+import type { OutputFormat } from '../output-format';
+
+export const markdownFormat: OutputFormat = {
+  name: 'markdown',
+  mediaType: 'text/markdown; charset=utf-8',
+  load: () => import('./markdown.format.ts'),
+};

@@ -1,0 +1,7 @@
+import type { OutputFormat } from '../output-format';
+
+export const textFormat: OutputFormat = {
+  name: 'text',
+  mediaType: 'text/plain; charset=utf-8',
+  load: () => import('./text.format.ts'),
+};

@@ -1,0 +1,6 @@
+// The names-only entry point (@docformat/converters/names): what a client may ask for,
+// without any reader or parser behind it. The API validates requests with it, so its
+// build holds no reader (`find dist/api -path '*readers*'` finds nothing).
+export { isOutputFormat, outputFormatNames } from './formats/registry';
+export { DEFAULT_OCR_LANGUAGES } from './conversion-options';
+export { installedOcrLanguages } from './ocr/languages';

@@ -1,0 +1,33 @@
+import type { Rule } from './page-rules';
+
+/** One positioned run of text, in top-left page coordinates (points). */
+export interface PdfTextItem {
+  text: string;
+  x: number;
+  /** Baseline, measured from the top of the page. */
+  y: number;
+  width: number;
+  /** Font size in points. */
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+  /** pdf.js ran its bidi algorithm and found right-to-left text (the string is in logical order). */
+  rtl: boolean;
+  /** The URL of a link annotation over this text. */
+  href?: string;
+}
+
+export interface PdfPageText {
+  /** 1-based. */
+  page: number;
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+  /** Ruling lines (table borders). */
+  rules: Rule[];
+  /** Share of the page (0-1) covered by its largest image: near 1 on a scanned page. */
+  imageCoverage?: number;
+  /** That image's resolution in dots per inch, when known. */
+  imageDpi?: number;
+}

@@ -1,0 +1,15 @@
+import type { ReaderManifest } from '../reader';
+
+export const pdfManifest: ReaderManifest = {
+  name: 'pdf',
+  priority: 10,
+  accepts: [
+    {
+      mimeTypes: ['application/pdf', 'application/x-pdf', 'application/acrobat'],
+      extensions: ['pdf'],
+      // Readers accept junk before the header, so does Acrobat: search the first KiB.
+      magic: [{ patterns: [{ at: 0, bytes: '%PDF-' }], searchWithin: 1024 }],
+    },
+  ],
+  load: () => import('./pdf.reader.ts'),
+};

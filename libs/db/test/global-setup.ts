@@ -1,3 +1,0 @@
-import { prepareTestDatabase } from '../../testing/src/test-environment';
-
-export default () => prepareTestDatabase('db');

@@ -1,0 +1,4 @@
+export * from './infra.module';
+export * from './infra-options';
+export * from './queue-prefix.guard';
+export * from './tokens';

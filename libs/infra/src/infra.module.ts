@@ -1,0 +1,55 @@
+import type { AppConfig } from '@docformat/config';
+import { ApiTokenRepository, createPrismaClient, JobRepository, type PrismaClient } from '@docformat/db';
+import { createRedisConnection, JobQueue } from '@docformat/queue';
+import { Global, Inject, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { INFRA_OPTIONS, type InfraOptions } from './infra-options';
+import { QueuePrefixGuard } from './queue-prefix.guard';
+import { APP_CONFIG, PRISMA, REDIS, REDIS_CONSUMER } from './tokens';
+
+/**
+ * A process's outside world, for the API and the worker alike: the validated config,
+ * Postgres (Prisma) and its repositories, Redis and the conversion queue, and the
+ * check that binds the queue prefix to this database. Each is built once and closed
+ * on shutdown, last (after a worker's consumer has stopped and its threads are gone).
+ */
+@Global()
+@Module({})
+export class InfraModule implements OnApplicationShutdown {
+  static register(config: AppConfig, options: InfraOptions = {}): DynamicModule {
+    const batch = options.batchEnqueues && config.ENQUEUE_BATCH_MAX > 1 ? { maxItems: config.ENQUEUE_BATCH_MAX, maxWaitMs: config.ENQUEUE_BATCH_WAIT_MS } : undefined;
+    return {
+      module: InfraModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: INFRA_OPTIONS, useValue: options },
+        { provide: PRISMA, useFactory: () => createPrismaClient(config.DATABASE_URL, options.databasePoolSize) },
+        { provide: REDIS, useFactory: () => createRedisConnection(config.REDIS_URL, 'producer') },
+        ...(options.consumer ? [{ provide: REDIS_CONSUMER, useFactory: () => createRedisConnection(config.REDIS_URL, 'consumer') }] : []),
+        {
+          provide: JobQueue,
+          inject: [REDIS],
+          useFactory: (redis: Redis) => new JobQueue(redis, { prefix: config.QUEUE_PREFIX, maxAttempts: config.JOB_MAX_ATTEMPTS, batch }),
+        },
+        { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
+        { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
+        QueuePrefixGuard,
+      ],
+      exports: [APP_CONFIG, PRISMA, REDIS, ...(options.consumer ? [REDIS_CONSUMER] : []), JobQueue, JobRepository, ApiTokenRepository, QueuePrefixGuard],
+    };
+  }
+
+  constructor(
+    @Inject(PRISMA) private readonly prisma: PrismaClient,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly queue: JobQueue,
+    @Optional() @Inject(REDIS_CONSUMER) private readonly consumerRedis?: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    this.consumerRedis?.disconnect();
+    this.redis.disconnect();
+    await this.prisma.$disconnect();
+  }
+}
