@@ -74,7 +74,10 @@ function startOrigin(files: readonly string[]): Promise<{ server: Server; url: (
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ server, url: (file) => `http://127.0.0.1:${port}/${relative(FIXTURES, file).split('/').map(encodeURIComponent).join('/')}` });
+      resolve({
+        server,
+        url: (file) => `http://127.0.0.1:${port}/${relative(FIXTURES, file).split('/').map(encodeURIComponent).join('/')}`,
+      });
     }),
   );
 }
@@ -91,7 +94,11 @@ function slope(points: readonly [number, number][]): number {
 }
 
 /** The allocator the Docker image runs the worker with (see the Dockerfile), when this machine has it. */
-const JEMALLOC_PATHS = ['/usr/local/lib/libjemalloc.so.2', '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'];
+const JEMALLOC_PATHS = [
+  '/usr/local/lib/libjemalloc.so.2',
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+];
 const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2';
 
 /**
@@ -126,7 +133,8 @@ async function main(): Promise<number> {
   // The built worker, as deployments run it, when there is one (`npm run build`): from
   // the sources, every thread also carries a TypeScript compiler.
   const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
-  const entry = existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
+  const entry =
+    existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
   const allocator = allocatorEnv();
   process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}\n`);
   const worker = spawn(process.execPath, entry, {
@@ -161,7 +169,15 @@ async function main(): Promise<number> {
     const ids: string[] = [];
     for (let i = 0; i < total; i++) {
       const id = randomUUID();
-      await prisma.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: origin.url(files[i % files.length]), requestedFormats: ['text', 'markdown'] } });
+      await prisma.job.create({
+        data: {
+          id,
+          ownerId: owner.id,
+          type: 'format',
+          fileUrl: origin.url(files[i % files.length]),
+          requestedFormats: ['text', 'markdown'],
+        },
+      });
       await queue.enqueueConversion(id, 2000);
       ids.push(id);
     }
@@ -172,7 +188,9 @@ async function main(): Promise<number> {
     const idle = rssMb(pid);
     let nextBlock = BLOCK;
     const blocks: [number, number][] = [];
-    process.stdout.write(`${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`);
+    process.stdout.write(
+      `${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`,
+    );
     while (nextBlock <= total) {
       if (Date.now() - started > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
       if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
@@ -188,7 +206,9 @@ async function main(): Promise<number> {
         peak = Math.max(peak, rss);
         blocks.push([nextBlock, rss]);
         const failed = await prisma.job.count({ where: { status: 'FAILED' } });
-        process.stdout.write(`${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - started) / 1000).toFixed(0).padStart(8)}\n`);
+        process.stdout.write(
+          `${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - started) / 1000).toFixed(0).padStart(8)}\n`,
+        );
         nextBlock += BLOCK;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -197,8 +217,12 @@ async function main(): Promise<number> {
     const secondHalf = blocks.slice(Math.floor(blocks.length / 2));
     const trend = slope(secondHalf);
     const overall = slope(blocks);
-    process.stdout.write(`\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`);
-    process.stdout.write(`RSS before the first job ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`);
+    process.stdout.write(
+      `\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`,
+    );
+    process.stdout.write(
+      `RSS before the first job ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`,
+    );
     process.stdout.write(`failures by code: ${byCode.map((row) => `${row.errorCode ?? 'none'} ${row._count}`).join(', ') || 'none'}\n`);
     return peak <= TARGET_RSS_MB && trend <= FLAT_SLOPE_MB ? 0 : 1;
   } finally {

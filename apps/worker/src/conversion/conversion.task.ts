@@ -1,5 +1,13 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
-import { type ConvertResult, RemoteOcrEngines, assemblePdfParts, convertDocument, convertPdfPart, isFirstPart, startConversion } from '@docformat/converters';
+import {
+  type ConvertResult,
+  RemoteOcrEngines,
+  assemblePdfParts,
+  convertDocument,
+  convertPdfPart,
+  isFirstPart,
+  startConversion,
+} from '@docformat/converters';
 import type { MessagePort } from 'node:worker_threads';
 import { threadId } from 'node:worker_threads';
 import {
@@ -79,7 +87,13 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
 
 function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
   return withOcr(input.ocrPort, async (ocrEngines) => {
-    const part = await convertPdfPart({ bytes: input.bytes, pages: input.pages, options: input.options, ocrParallelism: input.ocrParallelism, ocrEngines });
+    const part = await convertPdfPart({
+      bytes: input.bytes,
+      pages: input.pages,
+      options: input.options,
+      ocrParallelism: input.ocrParallelism,
+      ocrEngines,
+    });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };
   });
 }
