@@ -44,7 +44,9 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.cjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
   },
 );

@@ -12,7 +12,16 @@ const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
 const OS = ['darwin', 'win32', 'linux', 'freebsd', 'android', 'openharmony', 'sunos', 'netbsd', 'openbsd'];
-const CPU = { arm64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', s390x: 's390x', loong64: 'loong64', riscv64: 'riscv64' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  loong64: 'loong64',
+  riscv64: 'riscv64',
+};
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');

@@ -64,7 +64,11 @@ async function main({ cleanups }: ScriptRun): Promise<number> {
     FETCH_ALLOW_PRIVATE: 'true',
     LOG_LEVEL: 'info',
   };
-  execFileSync(process.execPath, [join(REPO_ROOT, MIGRATE)], { cwd: REPO_ROOT, env: { PATH: process.env['PATH'], ...common }, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(REPO_ROOT, MIGRATE)], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env['PATH'], ...common },
+    stdio: 'ignore',
+  });
 
   const api = new ServiceProcess('api', API_MAIN, { ...common, PORT: String(apiPort), API_TOKENS: TOKEN }, join(logDir, 'api.log'));
   const workerEnv = {

@@ -91,7 +91,8 @@ export class Traffic {
       return null;
     }
     const text = await res.text().catch(() => '');
-    if (res.status >= 500 && res.status !== 503) this.report.serverErrors.push({ request: name, status: res.status, body: text.slice(0, 500) });
+    if (res.status >= 500 && res.status !== 503)
+      this.report.serverErrors.push({ request: name, status: res.status, body: text.slice(0, 500) });
     let json: Record<string, unknown> | null;
     try {
       json = JSON.parse(text) as Record<string, unknown>;

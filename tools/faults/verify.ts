@@ -40,7 +40,8 @@ export async function verify(databaseUrl: string, accepted: AcceptedJob[], worke
     const byId = new Map(rows.map((row) => [row.id, row]));
     const completions = new Map<string, number>();
     for (const line of workerLogs) {
-      if (line.event === 'job.completed' && typeof line.jobId === 'string') completions.set(line.jobId, (completions.get(line.jobId) ?? 0) + 1);
+      if (line.event === 'job.completed' && typeof line.jobId === 'string')
+        completions.set(line.jobId, (completions.get(line.jobId) ?? 0) + 1);
     }
     const attempts: Record<string, number> = {};
     let completed = 0;

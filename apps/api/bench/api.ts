@@ -70,7 +70,18 @@ interface Row {
 const cpuCell = (cpu: CpuUsage) => [cpu.api, cpu.postgres, cpu.redis, cpu.wrk, cpu.other].map((n) => Math.round(n)).join(' / ');
 
 function table(rows: Row[], connections: number): string[] {
-  const header = ['endpoint', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'socket err', 'API CPU ms/req', 'CPU % api / pg / redis / wrk / other', 'target'];
+  const header = [
+    'endpoint',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'socket err',
+    'API CPU ms/req',
+    'CPU % api / pg / redis / wrk / other',
+    'target',
+  ];
   const cells = rows.map(({ label, result, cpu, target }) => [
     label,
     String(connections),
@@ -85,8 +96,13 @@ function table(rows: Row[], connections: number): string[] {
     target,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] as string).length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 || i >= 8 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join(' | ')} |`;
-  return [line(header), `|${widths.map((w, i) => (i === 0 || i >= 8 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`, ...cells.map(line)];
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (i === 0 || i >= 8 ? cell.padEnd(widths[i] as number) : cell.padStart(widths[i] as number))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w, i) => (i === 0 || i >= 8 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`,
+    ...cells.map(line),
+  ];
 }
 
 function createToken(env: NodeJS.ProcessEnv): string {
@@ -105,7 +121,11 @@ async function createJobs(apiUrl: string, token: string, documentUrl: string, co
   const ids: string[] = [];
   const body = JSON.stringify({ file: documentUrl, format: { type: ['text', 'markdown'] } });
   const one = async () => {
-    const res = await fetch(`${apiUrl}/format`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body });
+    const res = await fetch(`${apiUrl}/format`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body,
+    });
     if (res.status !== 202) throw new Error(`POST /format answered ${res.status}: ${await res.text()}`);
     ids.push(((await res.json()) as { id: string }).id);
   };
@@ -149,7 +169,13 @@ async function main(run: ScriptRun): Promise<number> {
   const queuePrefix = `docformat-bench-api-${process.pid}`;
   run.cleanups.push(() => clearQueue(redisUrl, queuePrefix, true));
   // Settings of the API and worker (TOKEN_CACHE_SECONDS, LOG_LEVEL, …) pass through from this environment.
-  const common: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...process.env, DATABASE_URL: database.url, REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix };
+  const common: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'info',
+    ...process.env,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
+  };
   const token = createToken(common);
 
   const origin = await startOnePageOrigin();
@@ -164,7 +190,9 @@ async function main(run: ScriptRun): Promise<number> {
     throw new Error(`the API did not become healthy (see ${api.logPath})`);
   }
   const apiProcesses = processes ?? `${availableParallelism()} (default)`;
-  out(`API on ${apiUrl}, API_PROCESSES=${apiProcesses}, wrk ${threads} thread(s), ${connections} connections, ${duration} s per endpoint after a ${WARM_UP_SECONDS} s warm-up`);
+  out(
+    `API on ${apiUrl}, API_PROCESSES=${apiProcesses}, wrk ${threads} thread(s), ${connections} connections, ${duration} s per endpoint after a ${WARM_UP_SECONDS} s warm-up`,
+  );
 
   const wrkEnv = { BENCH_TOKEN: token, BENCH_BODY: JSON.stringify({ file: origin.url, format: { type: 'markdown' } }) };
   const meter = new CpuMeter(api.child.pid as number);
@@ -178,12 +206,20 @@ async function main(run: ScriptRun): Promise<number> {
 
   const rows: Row[] = [];
   if (phases.includes('post')) {
-    rows.push({ label: 'POST /format', ...(await load('/format', 'post-format.lua')), target: `≥ ${TARGETS.post.rps.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.post.p99Ms} ms` });
+    rows.push({
+      label: 'POST /format',
+      ...(await load('/format', 'post-format.lua')),
+      target: `≥ ${TARGETS.post.rps.toLocaleString('en-US')}/s, p99 ≤ ${TARGETS.post.p99Ms} ms`,
+    });
   }
   if (phases.includes('get')) {
     const idsFile = join(logDir, 'job-ids.txt');
     writeFileSync(idsFile, (await createJobs(apiUrl, token, origin.url, GET_IDS)).join('\n'));
-    rows.push({ label: 'GET /job/{id}', ...(await load('/job/_', 'get-job.lua', { BENCH_IDS_FILE: idsFile })), target: `≥ ${TARGETS.get.rps.toLocaleString('en-US')}/s` });
+    rows.push({
+      label: 'GET /job/{id}',
+      ...(await load('/job/_', 'get-job.lua', { BENCH_IDS_FILE: idsFile })),
+      target: `≥ ${TARGETS.get.rps.toLocaleString('en-US')}/s`,
+    });
   }
   if (phases.includes('health')) rows.push({ label: 'GET /health', ...(await load('/health')), target: '(none)' });
   if (rows.length > 0) {
@@ -204,7 +240,14 @@ async function main(run: ScriptRun): Promise<number> {
     run.cleanups.push(() => worker?.stop());
     const started = await waitFor(() => readFileSync(worker?.logPath ?? '', 'utf8').includes('"event":"worker.started"'), 60_000, 100);
     if (!started) throw new Error(`the worker did not start (see ${worker.logPath})`);
-    const trips = await measureRoundTrips({ apiUrl, token, documentUrl: origin.url, jobs: roundTrips, pollEveryMs: 5, jobTimeoutMs: 30_000 });
+    const trips = await measureRoundTrips({
+      apiUrl,
+      token,
+      documentUrl: origin.url,
+      jobs: roundTrips,
+      pollEveryMs: 5,
+      jobTimeoutMs: 30_000,
+    });
     const times = trips.map((trip) => trip.ms);
     out('');
     out(
@@ -215,7 +258,11 @@ async function main(run: ScriptRun): Promise<number> {
     // Give the async log writers a moment to reach the files.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logLines = [api.logPath, worker.logPath].flatMap((path) => readFileSync(path, 'utf8').split('\n'));
-    out(`  median per stage (from the log lines, ms resolution): ${medianStages(trips, logLines).map(({ stage, ms }) => `${stage} ${ms}`).join(', ')}`);
+    out(
+      `  median per stage (from the log lines, ms resolution): ${medianStages(trips, logLines)
+        .map(({ stage, ms }) => `${stage} ${ms}`)
+        .join(', ')}`,
+    );
   }
 
   await worker?.stop();
@@ -223,7 +270,11 @@ async function main(run: ScriptRun): Promise<number> {
   if (profile) {
     const dir = join(logDir, 'profiles');
     const files = existsSync(dir) ? readdirSync(dir) : [];
-    out(files.length > 0 ? `CPU profiles: ${files.map((file) => join(dir, file)).join(', ')}` : 'no CPU profile was written (did the API exit by a signal?)');
+    out(
+      files.length > 0
+        ? `CPU profiles: ${files.map((file) => join(dir, file)).join(', ')}`
+        : 'no CPU profile was written (did the API exit by a signal?)',
+    );
   }
   return 0;
 }

@@ -25,7 +25,12 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // A refused start (a queue prefix owned by another database, no database) says why, plainly.
   // By name: importing the class would load BullMQ into the primary too.
-  const shown = error instanceof Error && error.name === 'QueuePrefixConflictError' ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const shown =
+    error instanceof Error && error.name === 'QueuePrefixConflictError'
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
   process.stderr.write(`The API could not start: ${shown}\n`);
   process.exit(1);
 });

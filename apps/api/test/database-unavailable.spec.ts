@@ -12,7 +12,11 @@ beforeAll(async () => {
   proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
   t = await startTestApp({ DATABASE_URL: throughProxy(process.env['DATABASE_URL'] as string, proxy) });
   ({ auth } = await t.newClient('db-down'));
-  const res = await t.http().post('/format').set(auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
+  const res = await t
+    .http()
+    .post('/format')
+    .set(auth)
+    .send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
   expect(res.status).toBe(202);
   savedJob = res.body.id;
   await proxy.cut();
@@ -33,7 +37,11 @@ function expectDatabaseUnavailable(res: { status: number; headers: Record<string
 
 describe('while Postgres is down or restarting', () => {
   it('answers POST /format with 503 DATABASE_UNAVAILABLE and Retry-After, not 500', async () => {
-    const res = await t.http().post('/format').set(auth).send({ file: 'https://example.com/b.pdf', format: { type: 'text' } });
+    const res = await t
+      .http()
+      .post('/format')
+      .set(auth)
+      .send({ file: 'https://example.com/b.pdf', format: { type: 'text' } });
     expectDatabaseUnavailable(res);
   });
 
@@ -56,7 +64,11 @@ describe('while Postgres is down or restarting', () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(status).toBe(200);
-    const res = await t.http().post('/format').set(auth).send({ file: 'https://example.com/c.pdf', format: { type: 'text' } });
+    const res = await t
+      .http()
+      .post('/format')
+      .set(auth)
+      .send({ file: 'https://example.com/c.pdf', format: { type: 'text' } });
     expect(res.status).toBe(202);
     expect((await t.http().get('/health')).body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
   });

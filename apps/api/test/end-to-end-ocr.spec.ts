@@ -46,7 +46,11 @@ afterAll(() => stopEndToEnd(t, worker, origin, QUEUE_PREFIX));
 
 async function convert(path: string, format: Record<string, unknown>): Promise<Record<string, unknown>> {
   const { port } = origin.address() as AddressInfo;
-  const created = await t.http().post('/format').set(auth).send({ file: `http://127.0.0.1:${port}${path}`, format });
+  const created = await t
+    .http()
+    .post('/format')
+    .set(auth)
+    .send({ file: `http://127.0.0.1:${port}${path}`, format });
   expect(created.status).toBe(202);
   const deadline = Date.now() + JOB_TIMEOUT_MS;
   for (;;) {
@@ -60,7 +64,7 @@ async function convert(path: string, format: Record<string, unknown>): Promise<R
 
 describe('scanned documents through the HTTP API and a worker', () => {
   it(
-    'a scanned PDF comes back as structured markdown with page markers, and the record says it was OCR\'d',
+    "a scanned PDF comes back as structured markdown with page markers, and the record says it was OCR'd",
     async () => {
       const job = await convert('/scan.pdf', { type: ['markdown', 'text'], pageMarkers: true, languages: ['eng'] });
       expect(job).toMatchObject({ status: 'COMPLETED', pages: 3, error: null });
@@ -83,7 +87,9 @@ describe('scanned documents through the HTTP API and a worker', () => {
       expect(job).toMatchObject({ status: 'COMPLETED', pages: 1 });
       expect(job['result']).toMatchObject({ mimeType: 'image/jpeg', ocr: { pages: [1] } });
       const { markdown } = job['formats'] as Record<string, string>;
-      expect(markdown).toBe('# Meeting Minutes\n\nThe committee approved the garden budget and agreed to plant twelve cherry trees along the western fence next spring.\n');
+      expect(markdown).toBe(
+        '# Meeting Minutes\n\nThe committee approved the garden budget and agreed to plant twelve cherry trees along the western fence next spring.\n',
+      );
     },
     JOB_TIMEOUT_MS + 10_000,
   );

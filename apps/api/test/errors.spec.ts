@@ -10,9 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown) => t.http().post('/format').set(auth).send(body as object);
+const post = (body: unknown) =>
+  t
+    .http()
+    .post('/format')
+    .set(auth)
+    .send(body as object);
 
-function expectProblem(res: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, status: number, code: string) {
+function expectProblem(
+  res: { status: number; headers: Record<string, string>; body: Record<string, unknown> },
+  status: number,
+  code: string,
+) {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body).toMatchObject({ status, code, type: `urn:docformat:problem:${code.toLowerCase().replace(/_/g, '-')}` });
@@ -24,16 +33,56 @@ describe('validation errors (400)', () => {
   it.each([
     ['a missing file', { format: { type: 'text' } }, 'file', 'file is required'],
     ['a non-http scheme', { file: 'ftp://example.com/a.pdf', format: { type: 'text' } }, 'file', 'file must use http or https (got ftp)'],
-    ['a relative URL', { file: '/a.pdf', format: { type: 'text' } }, 'file', 'file must be an absolute URL such as https://example.com/report.pdf'],
+    [
+      'a relative URL',
+      { file: '/a.pdf', format: { type: 'text' } },
+      'file',
+      'file must be an absolute URL such as https://example.com/report.pdf',
+    ],
     ['a file that is not a string', { file: 42, format: { type: 'text' } }, 'file', 'file must be a non-empty string'],
-    ['a URL over 2,048 characters', { file: `https://example.com/${'a'.repeat(2030)}`, format: { type: 'text' } }, 'file', 'file must be at most 2048 characters long (got 2050)'],
+    [
+      'a URL over 2,048 characters',
+      { file: `https://example.com/${'a'.repeat(2030)}`, format: { type: 'text' } },
+      'file',
+      'file must be at most 2048 characters long (got 2050)',
+    ],
     ['a missing format', { file: 'https://example.com/a.pdf' }, 'format', 'format is required'],
-    ['a format given as a string', { file: 'https://example.com/a.pdf', format: 'text' }, 'format', 'format must be an object such as {"type": "markdown"}'],
-    ['an unknown format', { file: 'https://example.com/a.pdf', format: { type: 'pdf' } }, 'format.type', 'format.type must be one of text, markdown (got "pdf")'],
-    ['an empty format list', { file: 'https://example.com/a.pdf', format: { type: [] } }, 'format.type', 'format.type must name at least one format (text, markdown)'],
-    ['an unknown top-level property', { file: 'https://example.com/a.pdf', format: { type: 'text' }, callback: 'x' }, 'callback', 'callback is not a known property'],
-    ['an unknown nested property', { file: 'https://example.com/a.pdf', format: { type: 'text', dpi: 3 } }, 'format.dpi', 'format.dpi is not a known property'],
-    ['an unknown OCR mode', { file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'always' } }, 'format.ocr', 'format.ocr must be one of auto, force, off'],
+    [
+      'a format given as a string',
+      { file: 'https://example.com/a.pdf', format: 'text' },
+      'format',
+      'format must be an object such as {"type": "markdown"}',
+    ],
+    [
+      'an unknown format',
+      { file: 'https://example.com/a.pdf', format: { type: 'pdf' } },
+      'format.type',
+      'format.type must be one of text, markdown (got "pdf")',
+    ],
+    [
+      'an empty format list',
+      { file: 'https://example.com/a.pdf', format: { type: [] } },
+      'format.type',
+      'format.type must name at least one format (text, markdown)',
+    ],
+    [
+      'an unknown top-level property',
+      { file: 'https://example.com/a.pdf', format: { type: 'text' }, callback: 'x' },
+      'callback',
+      'callback is not a known property',
+    ],
+    [
+      'an unknown nested property',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', dpi: 3 } },
+      'format.dpi',
+      'format.dpi is not a known property',
+    ],
+    [
+      'an unknown OCR mode',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'always' } },
+      'format.ocr',
+      'format.ocr must be one of auto, force, off',
+    ],
     [
       'OCR languages that are not installed',
       { file: 'https://example.com/a.pdf', format: { type: 'text', languages: ['eng', 'klingon', 'xx'] } },
@@ -46,11 +95,36 @@ describe('validation errors (400)', () => {
       'format.languages',
       'format.languages must be a non-empty array of language codes such as ["eng","deu"] (installed: deu, eng, fra, spa)',
     ],
-    ['a page range that ends before it starts', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '5-2' } }, 'format.pages', 'format.pages has the range "5-2", which ends before it starts'],
-    ['a malformed page list', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '1-3,x' } }, 'format.pages', 'format.pages has "x", which is not a page or a range such as "2-5"'],
-    ['page 0', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '0-2' } }, 'format.pages', 'format.pages counts pages from 1'],
-    ['pages given as a number', { file: 'https://example.com/a.pdf', format: { type: 'text', pages: 3 } }, 'format.pages', 'format.pages must be a string of pages and ranges such as "1-3,7"'],
-    ['pageMarkers that is not a boolean', { file: 'https://example.com/a.pdf', format: { type: 'text', pageMarkers: 'yes' } }, 'format.pageMarkers', 'format.pageMarkers must be true or false'],
+    [
+      'a page range that ends before it starts',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '5-2' } },
+      'format.pages',
+      'format.pages has the range "5-2", which ends before it starts',
+    ],
+    [
+      'a malformed page list',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '1-3,x' } },
+      'format.pages',
+      'format.pages has "x", which is not a page or a range such as "2-5"',
+    ],
+    [
+      'page 0',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', pages: '0-2' } },
+      'format.pages',
+      'format.pages counts pages from 1',
+    ],
+    [
+      'pages given as a number',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', pages: 3 } },
+      'format.pages',
+      'format.pages must be a string of pages and ranges such as "1-3,7"',
+    ],
+    [
+      'pageMarkers that is not a boolean',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', pageMarkers: 'yes' } },
+      'format.pageMarkers',
+      'format.pageMarkers must be true or false',
+    ],
   ])('refuses %s, naming the field', async (_label, body, field, message) => {
     const res = await post(body);
     expectProblem(res, 400, 'VALIDATION_FAILED');
@@ -89,7 +163,9 @@ describe('other client errors', () => {
 
   it('answers 500 without stack traces or internals when something breaks', async () => {
     const jobs = t.app.get(JobRepository);
-    const spy = jest.spyOn(jobs, 'findForOwner').mockRejectedValueOnce(new Error('connection to 10.1.2.3 lost at JobRepository.findForOwner'));
+    const spy = jest
+      .spyOn(jobs, 'findForOwner')
+      .mockRejectedValueOnce(new Error('connection to 10.1.2.3 lost at JobRepository.findForOwner'));
     const res = await t.http().get('/job/7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11').set(auth);
     spy.mockRestore();
     expectProblem(res, 500, 'INTERNAL_ERROR');

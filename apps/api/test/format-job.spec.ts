@@ -59,9 +59,17 @@ describe('POST /format', () => {
     const row = await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(row.options).toEqual({ ocr: 'force', languages: ['eng', 'deu'], pages: '1-3, 7', pageMarkers: true });
 
-    const plain = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'off' } });
+    const plain = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({ file: 'https://example.com/a.pdf', format: { type: 'text', ocr: 'off' } });
     expect((await t.prisma.job.findUniqueOrThrow({ where: { id: plain.body.id } })).options).toEqual({ ocr: 'off' });
-    const none = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
+    const none = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
     expect((await t.prisma.job.findUniqueOrThrow({ where: { id: none.body.id } })).options).toBeNull();
   });
 
@@ -79,7 +87,11 @@ describe('POST /format', () => {
       return original(jobId, timeoutMs);
     });
     try {
-      const res = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/x.pdf', format: { type: 'text' } });
+      const res = await t
+        .http()
+        .post('/format')
+        .set(client.auth)
+        .send({ file: 'https://example.com/x.pdf', format: { type: 'text' } });
       expect(res.status).toBe(202);
       expect(seen).toEqual(['CREATED']);
     } finally {
@@ -90,7 +102,11 @@ describe('POST /format', () => {
   it('gives 100 concurrent submissions 100 distinct ids and 100 queue entries', async () => {
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        t.http().post('/format').set(client.auth).send({ file: `https://example.com/doc-${i}.pdf`, format: { type: 'text' } }),
+        t
+          .http()
+          .post('/format')
+          .set(client.auth)
+          .send({ file: `https://example.com/doc-${i}.pdf`, format: { type: 'text' } }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(100).fill(202));

@@ -18,7 +18,8 @@ const METRICS_TOKEN = `end-to-end-metrics-token-${process.pid}`;
  */
 const ISOLATED = 'api_metrics_e2e';
 const { databaseUrl: DATABASE_URL, queuePrefix: QUEUE_PREFIX } = testEnvironment(ISOLATED);
-const PAGE = '<html><head><title>Field report</title></head><body><h1>Field report</h1><p>The bridge was inspected on Monday.</p></body></html>';
+const PAGE =
+  '<html><head><title>Field report</title></head><body><h1>Field report</h1><p>The bridge was inspected on Monday.</p></body></html>';
 const WAIT_MS = 30_000;
 
 let t: TestApp;
@@ -38,7 +39,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   workerMetricsPort = await freePort('0.0.0.0');
   worker = await startWorkerProcess(
-    { DATABASE_URL, QUEUE_PREFIX, METRICS_PORT: String(workerMetricsPort), METRICS_TOKEN, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '1' },
+    {
+      DATABASE_URL,
+      QUEUE_PREFIX,
+      METRICS_PORT: String(workerMetricsPort),
+      METRICS_TOKEN,
+      FETCH_ALLOW_PRIVATE: 'true',
+      WORKER_CONCURRENCY: '1',
+    },
     ['worker.started', 'metrics.listening'],
   );
 }, 60_000);
@@ -72,7 +80,11 @@ describe('Prometheus scraping the API and a worker', () => {
     expect(sampleValue(before, 'docformat_jobs_created_total')).toBe(0);
 
     const { port } = origin.address() as AddressInfo;
-    const created = await t.http().post('/format').set(auth).send({ file: `http://127.0.0.1:${port}/report.html`, format: { type: ['markdown', 'text'] } });
+    const created = await t
+      .http()
+      .post('/format')
+      .set(auth)
+      .send({ file: `http://127.0.0.1:${port}/report.html`, format: { type: ['markdown', 'text'] } });
     expect(created.status).toBe(202);
     const job = await until(
       `job ${created.body.id} finishing`,

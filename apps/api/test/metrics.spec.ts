@@ -80,7 +80,15 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
 
   it('does not count a request that was refused', async () => {
     const before = sampleValue((await scrape()).text, 'docformat_jobs_created_total');
-    expect((await t.http().post('/format').set(client.auth).send({ file: 'ftp://example.com/a.pdf', format: { type: 'text' } })).status).toBe(400);
+    expect(
+      (
+        await t
+          .http()
+          .post('/format')
+          .set(client.auth)
+          .send({ file: 'ftp://example.com/a.pdf', format: { type: 'text' } })
+      ).status,
+    ).toBe(400);
     expect(sampleValue((await scrape()).text, 'docformat_jobs_created_total')).toBe(before);
   });
 

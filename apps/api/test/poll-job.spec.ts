@@ -13,14 +13,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function submit(formats: string | string[] = 'markdown'): Promise<string> {
-  const res = await t.http().post('/format').set(alice.auth).send({ file: 'https://example.com/doc.pdf', format: { type: formats } });
+  const res = await t
+    .http()
+    .post('/format')
+    .set(alice.auth)
+    .send({ file: 'https://example.com/doc.pdf', format: { type: formats } });
   expect(res.status).toBe(202);
   return res.body.id;
 }
 
 const POLL_KEYS = [
-  'attempts', 'completedAt', 'createdAt', 'error', 'fileName', 'formats', 'id', 'pages',
-  'requestedFormats', 'result', 'startedAt', 'status', 'type', 'updatedAt',
+  'attempts',
+  'completedAt',
+  'createdAt',
+  'error',
+  'fileName',
+  'formats',
+  'id',
+  'pages',
+  'requestedFormats',
+  'result',
+  'startedAt',
+  'status',
+  'type',
+  'updatedAt',
 ];
 
 describe('GET /job/{id}', () => {
@@ -56,7 +72,12 @@ describe('GET /job/{id}', () => {
         result,
         startedAt: new Date(),
         completedAt: new Date(),
-        outputs: { create: [{ format: 'text', content: 'Report' }, { format: 'markdown', content: '# Report' }] },
+        outputs: {
+          create: [
+            { format: 'text', content: 'Report' },
+            { format: 'markdown', content: '# Report' },
+          ],
+        },
       },
     });
     const res = await t.http().get(`/job/${id}`).set(alice.auth);
@@ -70,7 +91,12 @@ describe('GET /job/{id}', () => {
     const id = await submit();
     await t.prisma.job.update({
       where: { id },
-      data: { status: 'FAILED', errorCode: 'DOWNLOAD_FAILED', errorMessage: 'The server at example.com answered 404 Not Found', completedAt: new Date() },
+      data: {
+        status: 'FAILED',
+        errorCode: 'DOWNLOAD_FAILED',
+        errorMessage: 'The server at example.com answered 404 Not Found',
+        completedAt: new Date(),
+      },
     });
     const res = await t.http().get(`/job/${id}`).set(alice.auth);
     expect(res.body).toMatchObject({
@@ -90,11 +116,14 @@ describe('GET /job/{id}', () => {
   });
 
   it.each([
-    ['another client\'s job', async () => submit()],
+    ["another client's job", async () => submit()],
     ['an unknown id', async () => '7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11'],
     ['a malformed id', async () => 'not-a-uuid'],
   ])('answers 404 alike for %s', async (_label, id) => {
-    const res = await t.http().get(`/job/${await id()}`).set(bob.auth);
+    const res = await t
+      .http()
+      .get(`/job/${await id()}`)
+      .set(bob.auth);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Object.keys(res.body).sort()).toEqual(PROBLEM_KEYS);

@@ -10,7 +10,11 @@ afterAll(() => t.close());
 describe('when Redis does not answer', () => {
   it('answers 503 with Retry-After and keeps the job saved as CREATED', async () => {
     const client = await t.newClient('redis-down');
-    const res = await t.http().post('/format').set(client.auth).send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
+    const res = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -92,8 +92,20 @@ function threadEntry(): { filename: string; execArgv: string[] } | undefined {
  * has run a few jobs: otherwise the first pass pays for a cold second thread, the
  * single-thread pass for only one.
  */
-async function warmPool(threads: number, pdfSplit: PdfSplitSettings | false, task: ConversionTaskInput, tasks: TaskRan[]): Promise<ConversionPool> {
-  const pool = new ConversionPool({ threads, maxMemoryMb: MAX_MEMORY_MB, timeoutMs: TIMEOUT_MS, pdfSplit, onTask: (event) => tasks.push(event), ...threadEntry() });
+async function warmPool(
+  threads: number,
+  pdfSplit: PdfSplitSettings | false,
+  task: ConversionTaskInput,
+  tasks: TaskRan[],
+): Promise<ConversionPool> {
+  const pool = new ConversionPool({
+    threads,
+    maxMemoryMb: MAX_MEMORY_MB,
+    timeoutMs: TIMEOUT_MS,
+    pdfSplit,
+    onTask: (event) => tasks.push(event),
+    ...threadEntry(),
+  });
   const start: ConversionTaskInput = { ...task, options: { pages: `1-${WARM_UP_PAGES}` } };
   await Promise.all(Array.from({ length: threads }, () => pool.convert(start)));
   return pool;
@@ -131,7 +143,10 @@ function taskLines(pass: Pass): string {
   const at = (ms: number) => `${((ms - first) / 1000).toFixed(2).padStart(6)} s`;
   return [...pass.tasks]
     .sort((a, b) => a.startedAt - b.startedAt)
-    .map((ran) => `  ${ran.kind.padEnd(13)} thread ${ran.threadId}: ${at(ran.startedAt)} → ${at(ran.startedAt + ran.ranMs)}, heap ${ran.heapMb} MB, external ${ran.externalMb} MB after it\n`)
+    .map(
+      (ran) =>
+        `  ${ran.kind.padEnd(13)} thread ${ran.threadId}: ${at(ran.startedAt)} → ${at(ran.startedAt + ran.ranMs)}, heap ${ran.heapMb} MB, external ${ran.externalMb} MB after it\n`,
+    )
     .join('');
 }
 
@@ -154,7 +169,9 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${basename(file)} (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB) to ${formats.join(', ')}, ${threads} conversion threads, ` +
       `parts of ${split.minPartPages}-${split.maxPartPages} pages, threads from ${threadEntry()?.filename ?? 'the sources'}, ` +
-      `allocator ${allocator}, load ${loadavg().map((load) => load.toFixed(2)).join(' ')}\n`,
+      `allocator ${allocator}, load ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}\n`,
   );
   const showTasks = process.argv.includes('--tasks');
   const tasks: TaskRan[] = [];
@@ -175,7 +192,10 @@ async function main(): Promise<void> {
   } finally {
     await splitPool.close();
   }
-  if (!splitRan) process.stdout.write('no pass was split: the file is shorter than twice --min-part-pages, or the threads ran a build from before splitting (npm run build)\n');
+  if (!splitRan)
+    process.stdout.write(
+      'no pass was split: the file is shorter than twice --min-part-pages, or the threads ran a build from before splitting (npm run build)\n',
+    );
   const sizes = formats.map((format) => `${format} ${String(single.result.outputs[format]?.body ?? '').length.toLocaleString('en')} chars`);
   process.stdout.write(`pages ${single.result.pages}, output ${sizes.join(', ')}\n`);
 }

@@ -76,7 +76,10 @@ function startOrigin(files: readonly string[]): Promise<{ server: Server; url: (
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ server, url: (file) => `http://127.0.0.1:${port}/${relative(FIXTURES, file).split('/').map(encodeURIComponent).join('/')}` });
+      resolve({
+        server,
+        url: (file) => `http://127.0.0.1:${port}/${relative(FIXTURES, file).split('/').map(encodeURIComponent).join('/')}`,
+      });
     }),
   );
 }
@@ -93,7 +96,11 @@ function slope(points: readonly [number, number][]): number {
 }
 
 /** The allocator the Docker image runs the worker with (see the Dockerfile), when this machine has it. */
-const JEMALLOC_PATHS = ['/usr/local/lib/libjemalloc.so.2', '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'];
+const JEMALLOC_PATHS = [
+  '/usr/local/lib/libjemalloc.so.2',
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+];
 const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2';
 
 /**
@@ -135,7 +142,8 @@ async function main(): Promise<number> {
   // The built worker, as deployments run it, when there is one (`npm run build`): from
   // the sources, every thread also carries a TypeScript compiler.
   const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
-  const entry = existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
+  const entry =
+    existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
   const allocator = allocatorEnv();
   process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}\n`);
   const worker = spawn(process.execPath, entry, {
@@ -169,7 +177,10 @@ async function main(): Promise<number> {
   });
   const pid = worker.pid;
   if (pid === undefined) throw new Error('the worker did not start');
-  await Promise.race([started, new Promise((_, reject) => setTimeout(() => reject(new Error('the worker did not log worker.started within 60 s')), 60_000))]);
+  await Promise.race([
+    started,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the worker did not log worker.started within 60 s')), 60_000)),
+  ]);
   // Threads and connections settle in the first second.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const idle = rssMb(pid);
@@ -179,7 +190,15 @@ async function main(): Promise<number> {
     const ids: string[] = [];
     for (let i = 0; i < total; i++) {
       const id = randomUUID();
-      await prisma.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: origin.url(files[i % files.length]), requestedFormats: ['text', 'markdown'] } });
+      await prisma.job.create({
+        data: {
+          id,
+          ownerId: owner.id,
+          type: 'format',
+          fileUrl: origin.url(files[i % files.length]),
+          requestedFormats: ['text', 'markdown'],
+        },
+      });
       await queue.enqueueConversion(id, 2000);
       ids.push(id);
     }
@@ -190,7 +209,9 @@ async function main(): Promise<number> {
     const block = Math.max(1, Math.min(BLOCK, Math.round(total / 10)));
     let nextBlock = block;
     const blocks: [number, number][] = [];
-    process.stdout.write(`${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`);
+    process.stdout.write(
+      `${'jobs'.padStart(6)} ${'RSS MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'failed'.padStart(7)} ${'recycled'.padStart(9)} ${'seconds'.padStart(8)}\n`,
+    );
     while (nextBlock <= total) {
       if (Date.now() - startedAt > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
       if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
@@ -206,7 +227,9 @@ async function main(): Promise<number> {
         peak = Math.max(peak, rss);
         blocks.push([nextBlock, rss]);
         const failed = await prisma.job.count({ where: { status: 'FAILED' } });
-        process.stdout.write(`${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(8)}\n`);
+        process.stdout.write(
+          `${String(nextBlock).padStart(6)} ${rss.toFixed(0).padStart(8)} ${peak.toFixed(0).padStart(8)} ${String(failed).padStart(7)} ${String(recycled).padStart(9)} ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(8)}\n`,
+        );
         nextBlock += block;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -216,8 +239,12 @@ async function main(): Promise<number> {
     // Slopes are per job; reported per 100 jobs.
     const trend = slope(secondHalf) * 100;
     const overall = slope(blocks) * 100;
-    process.stdout.write(`\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`);
-    process.stdout.write(`RSS of the started, idle worker ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`);
+    process.stdout.write(
+      `\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`,
+    );
+    process.stdout.write(
+      `RSS of the started, idle worker ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`,
+    );
     process.stdout.write(`failures by code: ${byCode.map((row) => `${row.errorCode ?? 'none'} ${row._count}`).join(', ') || 'none'}\n`);
     return peak <= TARGET_RSS_MB && trend <= FLAT_SLOPE_MB ? 0 : 1;
   } finally {

@@ -21,11 +21,15 @@ export function pagesPerSecond(rate: Rate): number {
  * Its own process, because pdf.js's bundles replace built-ins of whatever loads them.
  */
 export async function getTextSingleProcess(copies: readonly ManualCopy[]): Promise<Rate> {
-  const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'throughput-get-text.ts'), ...copies.map((copy) => copy.path)], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json') },
-    maxBuffer: 1024 * 1024,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['-r', '@swc-node/register', join(__dirname, 'throughput-get-text.ts'), ...copies.map((copy) => copy.path)],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json') },
+      maxBuffer: 1024 * 1024,
+    },
+  );
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Rate;
   if (result.pages !== totalPages(copies)) throw new Error(`getText read ${result.pages} pages, the manuals have ${totalPages(copies)}`);
   return result;

@@ -7,7 +7,9 @@ import type { ManualCopy } from './throughput-manuals';
 import { sleep } from '@docformat/testing';
 
 /** Serves each copy under a URL of its own, on 127.0.0.1 only (the workers run with FETCH_ALLOW_PRIVATE=true). */
-export async function startOrigin(copies: readonly ManualCopy[]): Promise<{ url: (copy: ManualCopy) => string; close: () => Promise<void> }> {
+export async function startOrigin(
+  copies: readonly ManualCopy[],
+): Promise<{ url: (copy: ManualCopy) => string; close: () => Promise<void> }> {
   const files = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const file = files.get(new URL(request.url ?? '/', 'http://origin').pathname);
@@ -82,13 +84,23 @@ export async function runPhase(
   const ids: string[] = [];
   for (const copy of copies) ids.push(await client.submit(url(copy), format));
   for (;;) {
-    const rows = await prisma.job.findMany({ where: { id: { in: ids } }, select: { status: true, pages: true, errorCode: true, completedAt: true } });
+    const rows = await prisma.job.findMany({
+      where: { id: { in: ids } },
+      select: { status: true, pages: true, errorCode: true, completedAt: true },
+    });
     if (rows.every((row) => row.status === 'COMPLETED' || row.status === 'FAILED')) {
       const failures = new Map<string, number>();
-      for (const row of rows) if (row.status === 'FAILED') failures.set(row.errorCode ?? 'unknown', (failures.get(row.errorCode ?? 'unknown') ?? 0) + 1);
+      for (const row of rows)
+        if (row.status === 'FAILED') failures.set(row.errorCode ?? 'unknown', (failures.get(row.errorCode ?? 'unknown') ?? 0) + 1);
       const last = Math.max(...rows.map((row) => row.completedAt?.getTime() ?? Date.now()));
       const completed = rows.filter((row) => row.status === 'COMPLETED');
-      return { format, jobs: ids.length, pages: completed.reduce((sum, row) => sum + row.pages, 0), seconds: (last - started.getTime()) / 1000, failures };
+      return {
+        format,
+        jobs: ids.length,
+        pages: completed.reduce((sum, row) => sum + row.pages, 0),
+        seconds: (last - started.getTime()) / 1000,
+        failures,
+      };
     }
     if (Date.now() > deadline) throw new Error(`the ${format} jobs did not finish in time`);
     await sleep(250);

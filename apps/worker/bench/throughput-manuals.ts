@@ -23,7 +23,9 @@ const POPPLER = 'poppler-utils';
 
 function installed(name: string): boolean {
   try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+    return execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes(
+      'install ok installed',
+    );
   } catch {
     return false;
   }
@@ -66,7 +68,8 @@ export function findManuals(only: readonly string[] | undefined): Manual[] {
   const all = [...distinct.values()];
   const manuals = all.filter((manual) => !only || only.includes(manual.name));
   const missing = (only ?? []).filter((name) => !manuals.some((manual) => manual.name === name));
-  if (missing.length > 0) throw new Error(`no such manual in ${PACKAGE}: ${missing.join(', ')} (have ${all.map((manual) => manual.name).join(', ')})`);
+  if (missing.length > 0)
+    throw new Error(`no such manual in ${PACKAGE}: ${missing.join(', ')} (have ${all.map((manual) => manual.name).join(', ')})`);
   return manuals.sort((a, b) => b.pages - a.pages || a.name.localeCompare(b.name));
 }
 
@@ -82,7 +85,10 @@ export function makeCopies(manuals: readonly Manual[], copies: number, dir: stri
     const original = readFileSync(manual.path);
     for (let copy = 1; copy <= copies; copy++) {
       const path = join(dir, `${tag}-${copy}-${manual.name}.pdf`);
-      writeFileSync(path, Buffer.concat([original, Buffer.from(`\n% docformat throughput benchmark, ${tag} copy ${copy}, ${randomUUID()}\n`)]));
+      writeFileSync(
+        path,
+        Buffer.concat([original, Buffer.from(`\n% docformat throughput benchmark, ${tag} copy ${copy}, ${randomUUID()}\n`)]),
+      );
       out.push({ manual, copy, path });
     }
   }

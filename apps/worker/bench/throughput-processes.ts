@@ -32,7 +32,8 @@ export class BuiltApp {
         try {
           const parsed: unknown = JSON.parse(line);
           // Only the lines the benchmark waits on are kept: a long run logs a line per job.
-          if (parsed && typeof parsed === 'object' && (parsed as { event?: unknown }).event === 'worker.started') this.events.push(parsed as Record<string, unknown>);
+          if (parsed && typeof parsed === 'object' && (parsed as { event?: unknown }).event === 'worker.started')
+            this.events.push(parsed as Record<string, unknown>);
         } catch {
           // Not JSON: in the file only.
         }

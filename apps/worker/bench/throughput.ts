@@ -68,7 +68,11 @@ function parseOptions(argv: readonly string[]): Options {
     if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a whole number of at least 1 (got ${raw})`);
     return parsed;
   };
-  const list = (name: string) => value(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const list = (name: string) =>
+    value(name)
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   return {
     copies: count('--copies', 2),
     manuals: list('--manuals'),
@@ -102,7 +106,9 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
   const copies = makeCopies(manuals, options.copies, dir, 'run');
   const pages = totalPages(copies);
   out(`manuals (r-doc-pdf): ${manuals.map((m) => `${m.name} ${m.pages}`).join(', ')} pages`);
-  out(`${options.copies} distinct copies each: ${copies.length} documents, ${pages} pages per format; formats ${options.formats.join(', ')}`);
+  out(
+    `${options.copies} distinct copies each: ${copies.length} documents, ${pages} pages per format; formats ${options.formats.join(', ')}`,
+  );
   out(`cores: ${availableParallelism()}; service logs in ${logDir}`);
 
   // Baselines first, while the service is not running.
@@ -152,7 +158,10 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
     SWEEP_INTERVAL_MS: '3600000',
     ...(options.concurrency ? { WORKER_CONCURRENCY: options.concurrency } : {}),
   };
-  const workers = Array.from({ length: options.workers }, (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`)));
+  const workers = Array.from(
+    { length: options.workers },
+    (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`)),
+  );
   cleanups.push(async () => {
     await Promise.all([api, ...workers].map((app) => app.stop()));
   });
@@ -164,7 +173,9 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
   }
   const started = await Promise.all(workers.map((worker) => worker.waitForEvent('worker.started', 60_000)));
   const threads = started.map((line) => Number(line['concurrency']));
-  out(`\nservice: API + ${workers.length} worker processes, ${threads.join(' + ')} conversion threads (WORKER_CONCURRENCY ${options.concurrency ?? 'default'}); MAX_PAGES=100000, CONVERSION_TIMEOUT_MS=1800000`);
+  out(
+    `\nservice: API + ${workers.length} worker processes, ${threads.join(' + ')} conversion threads (WORKER_CONCURRENCY ${options.concurrency ?? 'default'}); MAX_PAGES=100000, CONVERSION_TIMEOUT_MS=1800000`,
+  );
   const sampler = new RssSampler(workers.map((worker) => ({ name: worker.name, pid: worker.pid })));
   cleanups.push(() => sampler.stop());
   await sleep(1000);
@@ -177,7 +188,12 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
 
   // One small job per conversion thread and format first: threads start and load their parsers.
   const smallest = manuals[manuals.length - 1];
-  const warmCopies = makeCopies([smallest], threads.reduce((a, b) => a + b, 0), dir, 'warm');
+  const warmCopies = makeCopies(
+    [smallest],
+    threads.reduce((a, b) => a + b, 0),
+    dir,
+    'warm',
+  );
   for (const format of options.formats) await runPhase(client, prisma, warmCopies, origin.url, format, deadline);
   out(rssLine('  after warm-up', keepPeaks(sampler.takePeaks())));
 
@@ -202,8 +218,11 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
     }
   }
   const peak = Math.max(0, ...runPeaks.values());
-  out(`  worker peak RSS over the run: ${[...runPeaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(', ')}; target ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}`);
-  if (phases.some((phase) => phase.failures.size > 0)) out('  some jobs FAILED: the rates count completed pages only (see the worker logs)');
+  out(
+    `  worker peak RSS over the run: ${[...runPeaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(', ')}; target ≤ ${TARGET_RSS_MB} MB: ${peak <= TARGET_RSS_MB ? 'met' : 'NOT met'}`,
+  );
+  if (phases.some((phase) => phase.failures.size > 0))
+    out('  some jobs FAILED: the rates count completed pages only (see the worker logs)');
   out(`  (${pages} pages per format)`);
   return 0;
 }

@@ -12,7 +12,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A refused start is a configuration problem: its message is the whole story.
-  const shown = error instanceof QueuePrefixConflictError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const shown =
+    error instanceof QueuePrefixConflictError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`The worker could not start: ${shown}\n`);
   process.exit(1);
 });

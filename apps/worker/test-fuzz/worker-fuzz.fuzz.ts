@@ -84,7 +84,8 @@ it(`converts ${MUTANTS} mutants and the hostile set without a crash, a hang or a
   const hostile: HostileCase[] = hostileCases(origin, Number(env.MAX_FILE_BYTES));
   const jobs: Submitted[] = [];
   // Hostile cases first: the slow ones (drip-feed, time-outs) overlap the mutants.
-  for (const { path, expect } of hostile) jobs.push({ id: await client.submit(origin.url(path), ['text', 'markdown']), label: path, expect });
+  for (const { path, expect } of hostile)
+    jobs.push({ id: await client.submit(origin.url(path), ['text', 'markdown']), label: path, expect });
   for (const [index, mutant] of mutants.entries()) {
     const path = `/m/${index}.${mutant.extension || 'bin'}`;
     origin.route(path, { body: mutant.bytes, contentType: mutant.contentType });

@@ -5,9 +5,15 @@ import { useWorkerSuite } from './support/harness';
  * FAILED with INTERNAL_ERROR when its outputs were written.
  */
 const suite = useWorkerSuite('control-chars', (origin) => {
-  origin.route('/nul.txt', { body: Buffer.from('Line one\u0000 with a NUL\n\nand\u0000\u0000 padding\u0007 too\n', 'utf8'), contentType: 'text/plain' });
+  origin.route('/nul.txt', {
+    body: Buffer.from('Line one\u0000 with a NUL\n\nand\u0000\u0000 padding\u0007 too\n', 'utf8'),
+    contentType: 'text/plain',
+  });
   origin.route('/nul.html', {
-    body: Buffer.from('<html><head><title>Da\u0000maged</title></head><body><h1>Report\u0000</h1><p>Broken\u0000 page</p></body></html>', 'utf8'),
+    body: Buffer.from(
+      '<html><head><title>Da\u0000maged</title></head><body><h1>Report\u0000</h1><p>Broken\u0000 page</p></body></html>',
+      'utf8',
+    ),
     contentType: 'text/html',
   });
 });

@@ -10,7 +10,10 @@ let origin: OriginServer;
 beforeAll(async () => {
   origin = await startOrigin();
   // A 7-Zip archive: a real, recognisable type that no reader handles.
-  origin.route('/archive.7z', { body: Buffer.concat([Buffer.from('377abcaf271c0004', 'hex'), randomBytes(64)]), contentType: 'application/x-7z-compressed' });
+  origin.route('/archive.7z', {
+    body: Buffer.concat([Buffer.from('377abcaf271c0004', 'hex'), randomBytes(64)]),
+    contentType: 'application/x-7z-compressed',
+  });
   origin.route('/noise.bin', { body: randomBytes(4096), contentType: 'application/octet-stream' });
   origin.route('/truncated.pdf', { body: fixture('truncated.pdf'), contentType: 'application/pdf' });
   origin.route('/locked.pdf', { body: fixture('encrypted-user-password.pdf'), contentType: 'application/pdf' });
@@ -57,7 +60,12 @@ describe('permanent failures with default limits', () => {
   });
 
   it('UNSUPPORTED_DOCUMENT_TYPE for a 7-Zip archive', async () => {
-    await expectFailure(client(), '/archive.7z', 'UNSUPPORTED_DOCUMENT_TYPE', /^Documents of type application\/x-7z-compressed are not supported/);
+    await expectFailure(
+      client(),
+      '/archive.7z',
+      'UNSUPPORTED_DOCUMENT_TYPE',
+      /^Documents of type application\/x-7z-compressed are not supported/,
+    );
   });
 
   it('UNSUPPORTED_DOCUMENT_TYPE for random bytes', async () => {

@@ -43,51 +43,63 @@ afterAll(async () => {
 });
 
 describe('conversion threads that misbehave', () => {
-  it('stops a hanging parser at CONVERSION_TIMEOUT_MS while other jobs go on', async () => {
-    const started = Date.now();
-    const hanging = await client.submit(origin.url('/hang.txt'));
-    await client.waitForStatus(hanging, ['IN_PROGRESS']);
-    // The other thread keeps converting while one is stuck: they finish while it still hangs.
-    const others = [await client.submit(origin.url('/fine.txt')), await client.submit(origin.url('/handbook.pdf'))];
-    for (const id of others) {
-      const job = await client.waitForTerminal(id, TIMEOUT_MS);
-      expect(job.status).toBe('COMPLETED');
-    }
-    expect((await client.prisma.job.findUniqueOrThrow({ where: { id: hanging } })).status).toBe('IN_PROGRESS');
+  it(
+    'stops a hanging parser at CONVERSION_TIMEOUT_MS while other jobs go on',
+    async () => {
+      const started = Date.now();
+      const hanging = await client.submit(origin.url('/hang.txt'));
+      await client.waitForStatus(hanging, ['IN_PROGRESS']);
+      // The other thread keeps converting while one is stuck: they finish while it still hangs.
+      const others = [await client.submit(origin.url('/fine.txt')), await client.submit(origin.url('/handbook.pdf'))];
+      for (const id of others) {
+        const job = await client.waitForTerminal(id, TIMEOUT_MS);
+        expect(job.status).toBe('COMPLETED');
+      }
+      expect((await client.prisma.job.findUniqueOrThrow({ where: { id: hanging } })).status).toBe('IN_PROGRESS');
 
-    const job = await client.waitForTerminal(hanging, 2 * TIMEOUT_MS);
-    expect(job).toMatchObject({
-      status: 'FAILED',
-      errorCode: 'CONVERSION_TIMEOUT',
-      errorMessage: 'The conversion took longer than 20 seconds and was stopped',
-      attempts: 1,
-    });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS);
+      const job = await client.waitForTerminal(hanging, 2 * TIMEOUT_MS);
+      expect(job).toMatchObject({
+        status: 'FAILED',
+        errorCode: 'CONVERSION_TIMEOUT',
+        errorMessage: 'The conversion took longer than 20 seconds and was stopped',
+        attempts: 1,
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS);
 
-    // The killed thread was replaced: the pool still converts.
-    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
-    expect(after.status).toBe('COMPLETED');
-  }, 4 * TIMEOUT_MS);
+      // The killed thread was replaced: the pool still converts.
+      const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
+      expect(after.status).toBe('COMPLETED');
+    },
+    4 * TIMEOUT_MS,
+  );
 
-  it('fails a conversion that runs out of memory as FILE_TOO_LARGE, and the worker lives on', async () => {
-    const job = await client.waitForTerminal(await client.submit(origin.url('/oom.txt')), TIMEOUT_MS);
-    expect(job).toMatchObject({
-      status: 'FAILED',
-      errorCode: 'FILE_TOO_LARGE',
-      errorMessage: 'The document needs more than 128 MiB of memory to convert',
-    });
-    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
-    expect(after.status).toBe('COMPLETED');
-  }, 3 * TIMEOUT_MS);
+  it(
+    'fails a conversion that runs out of memory as FILE_TOO_LARGE, and the worker lives on',
+    async () => {
+      const job = await client.waitForTerminal(await client.submit(origin.url('/oom.txt')), TIMEOUT_MS);
+      expect(job).toMatchObject({
+        status: 'FAILED',
+        errorCode: 'FILE_TOO_LARGE',
+        errorMessage: 'The document needs more than 128 MiB of memory to convert',
+      });
+      const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
+      expect(after.status).toBe('COMPLETED');
+    },
+    3 * TIMEOUT_MS,
+  );
 
-  it('fails a job whose thread dies as INTERNAL_ERROR, and the worker lives on', async () => {
-    const job = await client.waitForTerminal(await client.submit(origin.url('/crash.txt')), TIMEOUT_MS);
-    expect(job).toMatchObject({
-      status: 'FAILED',
-      errorCode: 'INTERNAL_ERROR',
-      errorMessage: 'An internal error stopped the conversion',
-    });
-    const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
-    expect(after.status).toBe('COMPLETED');
-  }, 3 * TIMEOUT_MS);
+  it(
+    'fails a job whose thread dies as INTERNAL_ERROR, and the worker lives on',
+    async () => {
+      const job = await client.waitForTerminal(await client.submit(origin.url('/crash.txt')), TIMEOUT_MS);
+      expect(job).toMatchObject({
+        status: 'FAILED',
+        errorCode: 'INTERNAL_ERROR',
+        errorMessage: 'An internal error stopped the conversion',
+      });
+      const after = await client.waitForTerminal(await client.submit(origin.url('/fine.txt')), TIMEOUT_MS);
+      expect(after.status).toBe('COMPLETED');
+    },
+    3 * TIMEOUT_MS,
+  );
 });

@@ -16,7 +16,7 @@ const OCR_TIMEOUT_MS = 120_000;
 
 describe('a worker converting scanned documents', () => {
   it(
-    'reads a scanned PDF by OCR into structured markdown, and says which pages were OCR\'d',
+    "reads a scanned PDF by OCR into structured markdown, and says which pages were OCR'd",
     async () => {
       const id = await suite.client.submit(suite.origin.url('/scan.pdf'), ['markdown', 'text'], { pageMarkers: true });
       const job = await suite.client.waitForTerminal(id, OCR_TIMEOUT_MS);

@@ -5,9 +5,30 @@ import { useWorkerSuite } from './support/harness';
 const TEXT = 'Shipping notes\n\nThe parcel left the depot on Monday.\nIt arrives on Thursday.\n';
 
 const inputs = [
-  { name: 'pdf', path: '/handbook.pdf', body: fixture('sample.pdf'), contentType: 'application/pdf', pages: 4, includes: 'Supported Inputs' },
-  { name: 'html', path: '/handbook.html', body: fixture('sample.html'), contentType: 'text/html; charset=utf-8', pages: 1, includes: 'Supported Inputs' },
-  { name: 'markdown', path: '/handbook.md', body: fixture('sample.md'), contentType: 'text/markdown', pages: 1, includes: 'Supported Inputs' },
+  {
+    name: 'pdf',
+    path: '/handbook.pdf',
+    body: fixture('sample.pdf'),
+    contentType: 'application/pdf',
+    pages: 4,
+    includes: 'Supported Inputs',
+  },
+  {
+    name: 'html',
+    path: '/handbook.html',
+    body: fixture('sample.html'),
+    contentType: 'text/html; charset=utf-8',
+    pages: 1,
+    includes: 'Supported Inputs',
+  },
+  {
+    name: 'markdown',
+    path: '/handbook.md',
+    body: fixture('sample.md'),
+    contentType: 'text/markdown',
+    pages: 1,
+    includes: 'Supported Inputs',
+  },
   { name: 'text', path: '/notes.txt', body: Buffer.from(TEXT), contentType: 'text/plain', pages: 1, includes: 'The parcel left the depot' },
 ] as const;
 

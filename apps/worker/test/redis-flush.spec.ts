@@ -28,7 +28,12 @@ afterAll(async () => {
 
 describe('Redis losing its data while a job runs', () => {
   it('completes the job in Postgres and logs the lost queue entry as a warning, not an error', async () => {
-    child = spawnWorker({ QUEUE_PREFIX: config.QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', SWEEP_INTERVAL_MS: '1000', WORKER_CONCURRENCY: '1' });
+    child = spawnWorker({
+      QUEUE_PREFIX: config.QUEUE_PREFIX,
+      FETCH_ALLOW_PRIVATE: 'true',
+      SWEEP_INTERVAL_MS: '1000',
+      WORKER_CONCURRENCY: '1',
+    });
     await child.waitForLog(isEvent('worker.started'), 'worker.started');
     const id = await client.submit(origin.url('/slow.txt'));
     await child.waitForLog(isEvent('job.started', id), 'job.started');

@@ -28,9 +28,13 @@ function worker(env: NodeJS.ProcessEnv): ChildWorker {
 
 /** Inserts and enqueues a job in the second deployment, as its API would. */
 async function submitToOther(prefix: string): Promise<string> {
-  const owner = await other.apiToken.create({ data: { name: 'other-deployment', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') } });
+  const owner = await other.apiToken.create({
+    data: { name: 'other-deployment', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
+  });
   const id = randomUUID();
-  await other.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: origin.url('/other.txt'), requestedFormats: ['text'] } });
+  await other.job.create({
+    data: { id, ownerId: owner.id, type: 'format', fileUrl: origin.url('/other.txt'), requestedFormats: ['text'] },
+  });
   const { JobQueue, createRedisConnection } = await import('@docformat/queue');
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
   const queue = new JobQueue(redis, { prefix, maxAttempts: 3 });

@@ -10,7 +10,13 @@ function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
     .trim()
     .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
     .default(defaultValue);
 }
 
@@ -54,7 +60,12 @@ const bool = z
 const tokens = z
   .string()
   .default('')
-  .transform((raw) => raw.split(',').map((t) => t.trim()).filter((t) => t.length > 0))
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t.length > 0),
+  )
   .pipe(
     z.array(
       z

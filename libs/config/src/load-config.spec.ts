@@ -98,7 +98,9 @@ describe('loadConfig', () => {
     });
 
     it('refuses a port that is not a number and a token with spaces', () => {
-      expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT: must be a whole number between 1 and 65535 \(got "ninety"\)/);
+      expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(
+        /METRICS_PORT: must be a whole number between 1 and 65535 \(got "ninety"\)/,
+      );
       expect(() => loadConfig({ METRICS_TOKEN: 'has a space inside it' })).toThrow(
         /METRICS_TOKEN: may only contain printable ASCII without spaces$/,
       );
@@ -116,7 +118,9 @@ describe('loadConfig', () => {
     });
 
     it('accepts 1 process, a disabled cache and unbatched adds', () => {
-      expect(loadConfig({ API_PROCESSES: '1', TOKEN_CACHE_SECONDS: '0', ENQUEUE_BATCH_MAX: '1', ENQUEUE_BATCH_WAIT_MS: '3' })).toMatchObject({
+      expect(
+        loadConfig({ API_PROCESSES: '1', TOKEN_CACHE_SECONDS: '0', ENQUEUE_BATCH_MAX: '1', ENQUEUE_BATCH_WAIT_MS: '3' }),
+      ).toMatchObject({
         API_PROCESSES: 1,
         TOKEN_CACHE_SECONDS: 0,
         ENQUEUE_BATCH_MAX: 1,
@@ -134,7 +138,12 @@ describe('loadConfig', () => {
     };
 
     it('reports each bad value on its own line', () => {
-      const problems = problemsOf({ API_PROCESSES: '0', TOKEN_CACHE_SECONDS: 'soon', ENQUEUE_BATCH_MAX: '-5', ENQUEUE_BATCH_WAIT_MS: '5000' });
+      const problems = problemsOf({
+        API_PROCESSES: '0',
+        TOKEN_CACHE_SECONDS: 'soon',
+        ENQUEUE_BATCH_MAX: '-5',
+        ENQUEUE_BATCH_WAIT_MS: '5000',
+      });
       expect(problems.sort()).toEqual([
         'API_PROCESSES: must be at least 1 (got "0")',
         'ENQUEUE_BATCH_MAX: must be a whole number between 1 and 10000 (got "-5")',

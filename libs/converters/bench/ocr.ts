@@ -81,7 +81,9 @@ async function measure(engine: Engine, scan: Scan, truth: string): Promise<Timed
 async function main(): Promise<number> {
   const manifestPath = join(HERE, 'scans', 'manifest.json');
   if (!existsSync(manifestPath)) {
-    process.stderr.write(`bench:ocr: no scans at ${manifestPath}; build them with ${relative(process.cwd(), join(HERE, 'make-scans.sh'))}\n`);
+    process.stderr.write(
+      `bench:ocr: no scans at ${manifestPath}; build them with ${relative(process.cwd(), join(HERE, 'make-scans.sh'))}\n`,
+    );
     return 1;
   }
   const scans = loadScans(manifestPath);
@@ -128,7 +130,10 @@ async function main(): Promise<number> {
         pool = addMeasurement(pool, timed.measurement);
         if (timed.measurement.failure) failedRuns += 1;
         if (timed.detail) details.push(`${scan.name} (${engine.label}): ${timed.detail}`);
-        if (perDocument) documentRows.get(scan.name)?.push(conditionCells(scan.name, engine.label, addMeasurement(emptyPool(), timed.measurement), target));
+        if (perDocument)
+          documentRows
+            .get(scan.name)
+            ?.push(conditionCells(scan.name, engine.label, addMeasurement(emptyPool(), timed.measurement), target));
         if (scan.name === THROUGHPUT_SCAN && engine.ocr) throughput.push(throughputCells(scan, engine, timed));
       }
       rows.push(conditionCells(label, engine.label, pool, target));
@@ -139,7 +144,7 @@ async function main(): Promise<number> {
   print(`OCR on ${scans.length} scans, ${pageCount} pages (libs/converters/bench/ocr/scans), ${cores} cores available\n`);
   // Speeds are wall clock: other load on the machine lowers them (CPU s/page does not move).
   print(`Load average (1 min) at start ${loadBefore.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}.\n`);
-  print('Word F1: bag of words (the quality bench\'s tokens) vs pdftotext of the same pages of the original PDF; pooled per condition.\n');
+  print("Word F1: bag of words (the quality bench's tokens) vs pdftotext of the same pages of the original PDF; pooled per condition.\n");
   print('Pages/s/core: pages / (wall seconds x cores the engine could use on the scan); mean conf: mean word confidence, 0-100.\n\n');
   if (perDocument) {
     print(`${renderTextTable(CONDITION_COLUMNS, [...documentRows.values()].flat())}\n`);
@@ -149,7 +154,9 @@ async function main(): Promise<number> {
   }
   print(renderTextTable(CONDITION_COLUMNS, rows));
   print(`\nThroughput on a full page of text at 200 dpi (${THROUGHPUT_SCAN}, target >= ${THROUGHPUT_TARGET} pages/s/core):\n\n`);
-  print(throughput.length > 0 ? renderTextTable(THROUGHPUT_COLUMNS, throughput, false) : 'No measurement: the scan is not in the manifest.\n');
+  print(
+    throughput.length > 0 ? renderTextTable(THROUGHPUT_COLUMNS, throughput, false) : 'No measurement: the scan is not in the manifest.\n',
+  );
   print('\nMarkdown:\n\n');
   print(renderMarkdownTable(CONDITION_COLUMNS, rows));
   print('\n');

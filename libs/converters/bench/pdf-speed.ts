@@ -92,7 +92,9 @@ class Runner {
 
   request<T>(message: 'warm' | 'run'): Promise<T> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', (reply: { ok: boolean; result?: T; error?: string }) => (reply.ok ? resolve(reply.result as T) : reject(new Error(reply.error))));
+      this.worker.once('message', (reply: { ok: boolean; result?: T; error?: string }) =>
+        reply.ok ? resolve(reply.result as T) : reject(new Error(reply.error)),
+      );
       this.worker.once('error', reject);
       this.worker.postMessage(message);
     });
@@ -126,7 +128,8 @@ async function main(): Promise<void> {
     // In this thread, for --cpu-prof: one warm-up, then the rounds.
     const bytes = readFileSync(file);
     await runOnce(inline, bytes);
-    for (let round = 1; round <= rounds; round++) process.stdout.write(`round ${round}  ${line(LABELS[inline], await measure(inline, bytes))}\n`);
+    for (let round = 1; round <= rounds; round++)
+      process.stdout.write(`round ${round}  ${line(LABELS[inline], await measure(inline, bytes))}\n`);
     return;
   }
   const runners = selected().map((name) => new Runner(name, file));
@@ -141,16 +144,20 @@ async function main(): Promise<void> {
       }
     }
     // Medians, and ratios taken within each round (measured minutes apart, rounds drift with the machine's load).
-    process.stdout.write(`\n${basename(file)}, medians of ${rounds} rounds; ratios to getText per round, then their median (pages/s, pages/CPU-s):\n`);
+    process.stdout.write(
+      `\n${basename(file)}, medians of ${rounds} rounds; ratios to getText per round, then their median (pages/s, pages/CPU-s):\n`,
+    );
     const engine = all.get('getText');
     for (const [name, ms] of all) {
       const rate = median(ms.map((m) => m.pages / m.seconds));
       const cpuRate = median(ms.map((m) => m.pages / m.cpuSeconds));
       const ratio =
         engine && name !== 'getText'
-          ? `  ${median(ms.map((m, i) => m.seconds === 0 ? 0 : engine[i].seconds / m.seconds)).toFixed(2)} × / ${median(ms.map((m, i) => engine[i].cpuSeconds / m.cpuSeconds)).toFixed(2)} ×`
+          ? `  ${median(ms.map((m, i) => (m.seconds === 0 ? 0 : engine[i].seconds / m.seconds))).toFixed(2)} × / ${median(ms.map((m, i) => engine[i].cpuSeconds / m.cpuSeconds)).toFixed(2)} ×`
           : '';
-      process.stdout.write(`  ${LABELS[name].padEnd(26)} ${rate.toFixed(1).padStart(6)} pages/s, ${cpuRate.toFixed(1).padStart(6)} pages/CPU-s${ratio}\n`);
+      process.stdout.write(
+        `  ${LABELS[name].padEnd(26)} ${rate.toFixed(1).padStart(6)} pages/s, ${cpuRate.toFixed(1).padStart(6)} pages/CPU-s${ratio}\n`,
+      );
     }
   } finally {
     await Promise.all(runners.map((runner) => runner.close()));

@@ -36,7 +36,9 @@ function newRow(type: string, tool: Tool, docs: readonly CorpusDocument[], markd
 async function main(): Promise<number> {
   const manifestPath = join(CORPUS, 'manifest.json');
   if (!existsSync(manifestPath)) {
-    process.stderr.write(`bench:quality: no corpus at ${manifestPath}; build it with ${relative(process.cwd(), join(CORPUS, 'make.sh'))}\n`);
+    process.stderr.write(
+      `bench:quality: no corpus at ${manifestPath}; build it with ${relative(process.cwd(), join(CORPUS, 'make.sh'))}\n`,
+    );
     return 1;
   }
   const documents = loadManifest(manifestPath);

@@ -69,7 +69,7 @@ function cell(row: number, column: number): string {
     case 1:
       return `Customer ${(row * 7919) % 100_000}`;
     case 2:
-      return ((row * 31) % 100_000 / 100).toFixed(2);
+      return (((row * 31) % 100_000) / 100).toFixed(2);
     case 3:
       return `2024-${String((row % 12) + 1).padStart(2, '0')}-${String((row % 28) + 1).padStart(2, '0')}`;
     case 4:
@@ -135,7 +135,10 @@ function runInThread(job: Job): Promise<RunResult> {
     });
     worker.once('error', (error: Error & { code?: string }) => {
       // The thread is gone, and its numbers with it: the time is what it took to die.
-      done({ ok: false, seconds: (performance.now() - started) / 1000, outputChars: 0, peakUsedMb: 0, committedMb: 0 }, error.code ?? error.message);
+      done(
+        { ok: false, seconds: (performance.now() - started) / 1000, outputChars: 0, peakUsedMb: 0, committedMb: 0 },
+        error.code ?? error.message,
+      );
     });
   });
 }
@@ -147,7 +150,12 @@ async function convertHere(): Promise<void> {
   const started = performance.now();
   let report: ThreadReport;
   try {
-    const result = await convertDocument({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: mimeType, formats: [format], maxPages: 2000 });
+    const result = await convertDocument({
+      bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      contentType: mimeType,
+      formats: [format],
+      maxPages: 2000,
+    });
     peakUsed = Math.max(peakUsed, getHeapStatistics().used_heap_size);
     report = { ok: true, seconds: 0, outputChars: String(result.outputs[format].body).length, peakUsedMb: 0, committedMb: 0 };
   } catch (error) {
@@ -162,7 +170,11 @@ async function convertHere(): Promise<void> {
 }
 
 function line(result: RunResult): string {
-  const outcome = result.crashed ? `CRASHED (${result.crashed})` : result.ok ? `${(result.outputChars / MB).toFixed(1)} MB out` : `failed ${result.code}`;
+  const outcome = result.crashed
+    ? `CRASHED (${result.crashed})`
+    : result.ok
+      ? `${(result.outputChars / MB).toFixed(1)} MB out`
+      : `failed ${result.code}`;
   const heap = Math.max(result.peakUsedMb, result.committedMb);
   return `${result.label.padEnd(28)} ${result.format.padEnd(9)} ${result.seconds.toFixed(2).padStart(6)} s   heap ${heap.toFixed(0).padStart(4)} MB   rss +${result.rssPeakMb.toFixed(0).padStart(4)} MB   ${outcome}`;
 }
@@ -172,7 +184,9 @@ async function main(): Promise<number> {
   const csv = csvOf(rows);
   const xlsx = xlsxOf(rows);
   const big = csvOfSize(MAX_FILE_BYTES);
-  process.stdout.write(`inputs: CSV ${ROWS.toLocaleString('en-US')} × ${COLUMNS} = ${(csv.length / MB).toFixed(1)} MB, XLSX ${(xlsx.length / MB).toFixed(1)} MB, big CSV ${(big.length / MB).toFixed(0)} MB\n`);
+  process.stdout.write(
+    `inputs: CSV ${ROWS.toLocaleString('en-US')} × ${COLUMNS} = ${(csv.length / MB).toFixed(1)} MB, XLSX ${(xlsx.length / MB).toFixed(1)} MB, big CSV ${(big.length / MB).toFixed(0)} MB\n`,
+  );
   process.stdout.write(`targets: ≤ ${MAX_SECONDS} s and ≤ ${MAX_HEAP_MB} MB heap per run (the thread's heap cap is ${MAX_HEAP_MB} MB)\n\n`);
   let failures = 0;
   for (const [label, bytes, mimeType] of [
@@ -189,7 +203,13 @@ async function main(): Promise<number> {
   }
   // At MAX_FILE_BYTES with the production heap cap: a clean answer either way, never an OOM.
   for (const format of ['markdown', 'text']) {
-    const result = await runInThread({ label: `CSV ${(big.length / MB).toFixed(0)} MB (MAX_FILE_BYTES)`, bytes: big, mimeType: CSV_TYPE, format, heapMb: PRODUCTION_HEAP_MB });
+    const result = await runInThread({
+      label: `CSV ${(big.length / MB).toFixed(0)} MB (MAX_FILE_BYTES)`,
+      bytes: big,
+      mimeType: CSV_TYPE,
+      format,
+      heapMb: PRODUCTION_HEAP_MB,
+    });
     const clean = !result.crashed && (result.ok || result.code === 'FILE_TOO_LARGE');
     if (!clean) failures++;
     process.stdout.write(`${line(result)}${clean ? '' : '   ← not a clean answer'}\n`);

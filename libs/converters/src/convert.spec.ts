@@ -8,7 +8,12 @@ const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: 
 
 describe('convertDocument', () => {
   it('renders only the requested formats', async () => {
-    await expect(convert('text/plain', ['markdown'])).resolves.toEqual({ pages: 1, outputs: { markdown: 'hello\n' }, metadata: {}, warnings: [] });
+    await expect(convert('text/plain', ['markdown'])).resolves.toEqual({
+      pages: 1,
+      outputs: { markdown: 'hello\n' },
+      metadata: {},
+      warnings: [],
+    });
   });
 
   it('fails with UNSUPPORTED_DOCUMENT_TYPE, naming the type and the supported ones', async () => {

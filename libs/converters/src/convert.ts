@@ -54,7 +54,12 @@ export interface ConvertResult {
 export async function convertDocument(input: ConvertInput): Promise<ConvertResult> {
   const conversion = prepareConversion(input);
   const { reader, mimeType, options } = conversion;
-  const document = await readDocument(reader, { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType }, options, input.maxPages);
+  const document = await readDocument(
+    reader,
+    { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType },
+    options,
+    input.maxPages,
+  );
   return renderDocument(document, conversion.formats, options);
 }
 
@@ -90,7 +95,11 @@ export function outputFormats(names: readonly string[]): OutputFormat[] {
 }
 
 /** The read document → every requested format, and what the client is told about it. */
-export async function renderDocument(document: IntermediateDocument, formats: readonly OutputFormat[], options: ConversionOptions): Promise<ConvertResult> {
+export async function renderDocument(
+  document: IntermediateDocument,
+  formats: readonly OutputFormat[],
+  options: ConversionOptions,
+): Promise<ConvertResult> {
   cleanDocument(document);
   // Broken generators nest lists and quotes thousands deep; renderers recurse.
   capNesting(document);

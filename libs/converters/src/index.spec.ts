@@ -12,10 +12,14 @@ jest.mock('pdfjs-dist/legacy/build/pdf.worker.mjs', () => {
   mockLoaded.push('pdfjs-dist worker');
   return jest.requireActual('pdfjs-dist/legacy/build/pdf.worker.mjs');
 });
-jest.mock('pdf-parse', () => {
-  mockLoaded.push('pdf-parse');
-  return {};
-}, { virtual: true });
+jest.mock(
+  'pdf-parse',
+  () => {
+    mockLoaded.push('pdf-parse');
+    return {};
+  },
+  { virtual: true },
+);
 jest.mock('node-html-parser', () => {
   mockLoaded.push('node-html-parser');
   return jest.requireActual('node-html-parser');
@@ -85,7 +89,9 @@ describe('@docformat/converters index', () => {
   it('loads pdf.js on the first PDF conversion (the recorder works)', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
     const { convertDocument } = require('./index') as typeof import('./index');
-    await expect(convertDocument({ bytes: Buffer.from('%PDF-1.4 broken'), contentType: 'application/pdf', formats: ['text'], maxPages: 1 })).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
+    await expect(
+      convertDocument({ bytes: Buffer.from('%PDF-1.4 broken'), contentType: 'application/pdf', formats: ['text'], maxPages: 1 }),
+    ).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
     expect(mockLoaded).toEqual(expect.arrayContaining(['pdfjs-dist', 'pdfjs-dist worker']));
     expect(mockLoaded).not.toContain('pdf-parse');
   });

@@ -16,7 +16,14 @@ export { RemoteOcrEngines, serveOcr } from './ocr/ocr-broker';
 export { OCR_ENGINE_MB, configureOcrEngines } from './ocr/tesseract-workers';
 export { terminateOcr } from './ocr/ocr-engine';
 // Splitting one long PDF across conversion threads (split/split-conversion.ts).
-export { assemblePdfParts, convertPdfPart, isFirstPart, startConversion, type PdfAssembleInput, type PdfPartInput } from './split/split-conversion';
+export {
+  assemblePdfParts,
+  convertPdfPart,
+  isFirstPart,
+  startConversion,
+  type PdfAssembleInput,
+  type PdfPartInput,
+} from './split/split-conversion';
 export { planParts, type SplitPolicy } from './split/part-plan';
 export type { PdfFirstPart, PdfSplitPlan, PdfSplitRequest } from './readers/pdf/pdf.reader';
 export type { PdfPagesRead } from './readers/pdf/pdf-pages';

@@ -43,7 +43,10 @@ describe('pages: every block tied to its page, page selection and page markers',
 
   it('slides: a selection converts only those slides', async () => {
     const all = await convert('office-data/deck.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', {});
-    const second = await convert('office-data/deck.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', { pages: '2', pageMarkers: true });
+    const second = await convert('office-data/deck.pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', {
+      pages: '2',
+      pageMarkers: true,
+    });
     expect(all.pages).toBeGreaterThan(1);
     expect(second.pages).toBe(all.pages);
     expect(second.pagesConverted).toEqual([2]);

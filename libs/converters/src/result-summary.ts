@@ -37,7 +37,9 @@ export function conversionWarnings(document: IntermediateDocument, options: Conv
           : '';
     warnings.push({ code: JobWarningCode.NO_TEXT_FOUND, message: `No text was found in the document.${hint}` });
   }
-  const unsure = (document.ocr ?? []).filter((page) => page.confidence > 0 && page.confidence < LOW_OCR_CONFIDENCE).map((page) => page.page);
+  const unsure = (document.ocr ?? [])
+    .filter((page) => page.confidence > 0 && page.confidence < LOW_OCR_CONFIDENCE)
+    .map((page) => page.page);
   if (unsure.length > 0) {
     warnings.push({
       code: JobWarningCode.LOW_OCR_CONFIDENCE,

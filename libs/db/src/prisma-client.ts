@@ -10,6 +10,9 @@ export { Prisma, PrismaClient } from './generated/prisma/client';
  * connection and reused (see statement-names.ts).
  */
 export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize }, process.env['BENCH_NO_STMT_NAMES'] ? {} : { statementNameGenerator: statementNames() });
+  const adapter = new PrismaPg(
+    { connectionString: databaseUrl, max: poolSize },
+    process.env['BENCH_NO_STMT_NAMES'] ? {} : { statementNameGenerator: statementNames() },
+  );
   return new PrismaClient({ adapter });
 }

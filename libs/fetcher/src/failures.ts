@@ -17,11 +17,7 @@ export function literalRefused(address: string, reason: string): JobFailure {
 }
 
 export function tooLarge(host: string, maxBytes: number): JobFailure {
-  return new JobFailure(
-    JobErrorCode.FILE_TOO_LARGE,
-    `The document at ${host} is larger than the limit of ${formatBytes(maxBytes)}`,
-    false,
-  );
+  return new JobFailure(JobErrorCode.FILE_TOO_LARGE, `The document at ${host} is larger than the limit of ${formatBytes(maxBytes)}`, false);
 }
 
 export function timedOut(host: string, ms: number): JobFailure {
@@ -59,9 +55,7 @@ const INTERRUPTED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_
 const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL']);
 
 function isTlsCode(code: string): boolean {
-  return /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(
-    code,
-  );
+  return /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/.test(code);
 }
 
 /**

@@ -226,7 +226,11 @@ describe('redirects are checked hop by hop', () => {
       'The address 169.254.169.254 is link-local (cloud metadata service) and may not be fetched',
     ],
     ['IPv6 loopback', 'http://[::1]/', 'The address ::1 is loopback and may not be fetched'],
-    ['a name resolving to a private address', 'http://internal.test/', 'The address of internal.test (10.9.8.7) is private and may not be fetched'],
+    [
+      'a name resolving to a private address',
+      'http://internal.test/',
+      'The address of internal.test (10.9.8.7) is private and may not be fetched',
+    ],
   ])('refuses a redirect to %s', async (_label, location, message) => {
     redirectTo = location;
     const lookup = table({ 'internal.test': ['10.9.8.7'] });
@@ -241,8 +245,16 @@ describe('redirects are checked hop by hop', () => {
     ['a hex IPv4 literal in two parts', 'http://0xa.1/', 'The address 10.0.0.1 is private and may not be fetched'],
     ['a 32-bit decimal IPv4 literal', 'http://167772161/', 'The address 10.0.0.1 is private and may not be fetched'],
     ['an IPv4 literal with a trailing dot', 'http://10.0.0.1./', 'The address 10.0.0.1 is private and may not be fetched'],
-    ['a loopback literal in octal other than the one allowed here', 'http://0177.0.0.2/', 'The address 127.0.0.2 is loopback and may not be fetched'],
-    ['a name resolving to a private address', 'http://internal.test/', 'The address of internal.test (10.9.8.7) is private and may not be fetched'],
+    [
+      'a loopback literal in octal other than the one allowed here',
+      'http://0177.0.0.2/',
+      'The address 127.0.0.2 is loopback and may not be fetched',
+    ],
+    [
+      'a name resolving to a private address',
+      'http://internal.test/',
+      'The address of internal.test (10.9.8.7) is private and may not be fetched',
+    ],
   ])('refuses a chain of public-looking hops that ends at %s', async (_label, last, message) => {
     // cdn.public.test and www.public.test stand for public hosts: they resolve to the one
     // address the stand-in policy allows, so the first two hops connect and redirect.

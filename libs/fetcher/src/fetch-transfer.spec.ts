@@ -150,7 +150,12 @@ describe('redirects', () => {
   });
 
   it('fails a redirect without a Location', async () => {
-    const error = await failure(fetchDocument(route('/nowhere', (_q, s) => s.writeHead(302).end()), base));
+    const error = await failure(
+      fetchDocument(
+        route('/nowhere', (_q, s) => s.writeHead(302).end()),
+        base,
+      ),
+    );
     expect(error).toMatchObject({ code: 'DOWNLOAD_FAILED', transient: false });
     expect(error.message).toMatch(/answered 302 without a Location/);
   });
@@ -238,7 +243,9 @@ describe('content encodings', () => {
   });
 
   it('reports a corrupt compressed body', async () => {
-    const url = route('/corrupt', (_q, s) => s.writeHead(200, { 'content-encoding': 'gzip' }).end(Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7])));
+    const url = route('/corrupt', (_q, s) =>
+      s.writeHead(200, { 'content-encoding': 'gzip' }).end(Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7])),
+    );
     const error = await failure(fetchDocument(url, base));
     expect(error).toMatchObject({ code: 'DOWNLOAD_FAILED', transient: false });
     expect(error.message).toMatch(/gzip body that could not be decompressed/);
@@ -269,9 +276,7 @@ describe('time limits', () => {
   it('applies the connect timeout to resolving and connecting', async () => {
     const never = () => new Promise<never>(() => undefined);
     const started = Date.now();
-    const error = await failure(
-      fetchDocument('http://slow-dns.test/', { ...base, lookup: never, connectTimeoutMs: 200, timeoutMs: 5000 }),
-    );
+    const error = await failure(fetchDocument('http://slow-dns.test/', { ...base, lookup: never, connectTimeoutMs: 200, timeoutMs: 5000 }));
     expect(error).toMatchObject({ code: 'DOWNLOAD_FAILED', transient: true });
     expect(error.message).toBe('The server at slow-dns.test did not answer within 0.2 seconds');
     expect(Date.now() - started).toBeLessThan(2000);
@@ -330,7 +335,11 @@ describe('network errors', () => {
   it('ECONNREFUSED is transient', async () => {
     const port = await closedPort();
     const error = await failure(fetchDocument(`http://127.0.0.1:${port}/`, base));
-    expect(error).toMatchObject({ code: 'DOWNLOAD_FAILED', transient: true, message: `The server at 127.0.0.1:${port} refused the connection` });
+    expect(error).toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+      transient: true,
+      message: `The server at 127.0.0.1:${port} refused the connection`,
+    });
   });
 
   it('a reset connection is transient', async () => {

@@ -5,7 +5,7 @@ describe('file names', () => {
     ['attachment; filename="report.pdf"', 'report.pdf'],
     ['attachment; filename=report.pdf', 'report.pdf'],
     ["attachment; filename*=UTF-8''%E2%82%AC%20rates.pdf", '€ rates.pdf'],
-    ["attachment; filename=\"fallback.pdf\"; filename*=utf-8''better.pdf", 'better.pdf'],
+    ['attachment; filename="fallback.pdf"; filename*=utf-8\'\'better.pdf', 'better.pdf'],
     ["attachment; filename*=iso-8859-1'en'caf%E9.txt", 'café.txt'],
     ['attachment; filename="../../etc/passwd"', 'passwd'],
     ['attachment; filename="C:\\\\temp\\\\evil.exe"', 'evil.exe'],

@@ -91,10 +91,7 @@ function requestHop(url: URL, context: HopContext): Promise<http.IncomingMessage
 
     request.once('socket', (socket) => {
       if (!socket.connecting) return;
-      const timer = setTimeout(
-        () => request.destroy(timedOut(url.host, context.connectTimeoutMs)),
-        context.connectTimeoutMs,
-      );
+      const timer = setTimeout(() => request.destroy(timedOut(url.host, context.connectTimeoutMs)), context.connectTimeoutMs);
       const clear = () => clearTimeout(timer);
       socket.once('connect', clear);
       socket.once('close', clear);

@@ -36,7 +36,11 @@ export function createPinnedLookup(resolve: ResolveHost, policy: AddressPolicy):
             const reason = policy(address);
             if (reason) return callback(addressRefused(hostname, address, reason), '', 0);
           }
-          if (options.all) return callback(null, addresses.map(({ address, family }) => ({ address, family })));
+          if (options.all)
+            return callback(
+              null,
+              addresses.map(({ address, family }) => ({ address, family })),
+            );
           return callback(null, addresses[0].address, addresses[0].family);
         },
         (error: unknown) => callback(asErrno(error), '', 0),

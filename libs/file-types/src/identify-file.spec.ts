@@ -3,8 +3,16 @@ import { identifyFile } from './identify-file';
 import { buildCfb, buildZip } from './testing/containers';
 
 /** A small catalog, most specific first, as the readers' manifests give one. */
-const PDF: FileType = { mimeTypes: ['application/pdf'], extensions: ['pdf'], magic: [{ patterns: [{ at: 0, bytes: '%PDF-' }], searchWithin: 1024 }] };
-const DOCX: FileType = { mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'], extensions: ['docx'], zip: { entries: ['word/'] } };
+const PDF: FileType = {
+  mimeTypes: ['application/pdf'],
+  extensions: ['pdf'],
+  magic: [{ patterns: [{ at: 0, bytes: '%PDF-' }], searchWithin: 1024 }],
+};
+const DOCX: FileType = {
+  mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  extensions: ['docx'],
+  zip: { entries: ['word/'] },
+};
 const ODT: FileType = { mimeTypes: ['application/vnd.oasis.opendocument.text'], extensions: ['odt'], zip: { entries: [] } };
 const DOC: FileType = { mimeTypes: ['application/msword'], extensions: ['doc'], cfb: { streams: ['WordDocument'] } };
 const MSG: FileType = { mimeTypes: ['application/vnd.ms-outlook'], extensions: ['msg'], cfb: { streams: ['__properties_version1.0'] } };
@@ -14,7 +22,8 @@ const ZIP: FileType = { mimeTypes: ['application/zip'], extensions: ['zip'] };
 const TEXT: FileType = { mimeTypes: ['text/plain'], extensions: ['txt'] };
 const TYPES = [PDF, DOCX, ODT, DOC, MSG, MARKDOWN, CSV, ZIP, TEXT];
 
-const identify = (bytes: Uint8Array, mimeType?: string | null, fileName?: string | null) => identifyFile({ bytes, contentType: mimeType, fileName }, TYPES, (type) => type !== DOC);
+const identify = (bytes: Uint8Array, mimeType?: string | null, fileName?: string | null) =>
+  identifyFile({ bytes, contentType: mimeType, fileName }, TYPES, (type) => type !== DOC);
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
 describe('identifyFile', () => {
@@ -42,7 +51,10 @@ describe('identifyFile', () => {
 
   it('lets the extension win over a generic type, and falls back to it', () => {
     expect(identify(ascii('# Title'), 'text/plain', 'README.md')).toMatchObject({ mimeType: 'text/plain', type: MARKDOWN });
-    expect(identify(ascii('a,b'), 'application/octet-stream', 'https://host/data.csv?x=1.pdf')).toMatchObject({ mimeType: 'text/csv', type: CSV });
+    expect(identify(ascii('a,b'), 'application/octet-stream', 'https://host/data.csv?x=1.pdf')).toMatchObject({
+      mimeType: 'text/csv',
+      type: CSV,
+    });
     expect(identify(ascii('words'), 'text/plain', 'data.bin')).toMatchObject({ mimeType: 'text/plain', type: TEXT });
   });
 

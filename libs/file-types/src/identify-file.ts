@@ -36,7 +36,11 @@ export interface IdentifiedFile<T extends FileType> {
  * 2. The type to read it as: a specific MIME type wins over the extension, the
  *    extension over a generic MIME type (text/plain, octet-stream).
  */
-export function identifyFile<T extends FileType>(input: FileInput, types: readonly T[], canRead: (type: T) => boolean = () => true): IdentifiedFile<T> {
+export function identifyFile<T extends FileType>(
+  input: FileInput,
+  types: readonly T[],
+  canRead: (type: T) => boolean = () => true,
+): IdentifiedFile<T> {
   const mimeType = detectMimeType(input, types);
   const extension = types.find((type) => type.mimeTypes.includes(mimeType))?.extensions[0];
   const type = readableType(mimeType, fileExtension(input.fileName), types.filter(canRead));

@@ -45,7 +45,13 @@ export function informativeMimeType(contentType: string | null | undefined): str
 
 /** Text, or a structured text format (JSON, XML and their `+json`/`+xml` kin). */
 export function isTextual(mimeType: string): boolean {
-  return mimeType.startsWith('text/') || mimeType === MimeType.JSON || mimeType === MimeType.XML || mimeType.endsWith('+json') || mimeType.endsWith('+xml');
+  return (
+    mimeType.startsWith('text/') ||
+    mimeType === MimeType.JSON ||
+    mimeType === MimeType.XML ||
+    mimeType.endsWith('+json') ||
+    mimeType.endsWith('+xml')
+  );
 }
 
 /**

@@ -17,7 +17,10 @@ import { APP_CONFIG, PRISMA, REDIS, REDIS_CONSUMER } from './tokens';
 @Module({})
 export class InfraModule implements OnApplicationShutdown {
   static register(config: AppConfig, options: InfraOptions = {}): DynamicModule {
-    const batch = options.batchEnqueues && config.ENQUEUE_BATCH_MAX > 1 ? { maxItems: config.ENQUEUE_BATCH_MAX, maxWaitMs: config.ENQUEUE_BATCH_WAIT_MS } : undefined;
+    const batch =
+      options.batchEnqueues && config.ENQUEUE_BATCH_MAX > 1
+        ? { maxItems: config.ENQUEUE_BATCH_MAX, maxWaitMs: config.ENQUEUE_BATCH_WAIT_MS }
+        : undefined;
     return {
       module: InfraModule,
       providers: [
@@ -35,7 +38,16 @@ export class InfraModule implements OnApplicationShutdown {
         { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
         QueuePrefixGuard,
       ],
-      exports: [APP_CONFIG, PRISMA, REDIS, ...(options.consumer ? [REDIS_CONSUMER] : []), JobQueue, JobRepository, ApiTokenRepository, QueuePrefixGuard],
+      exports: [
+        APP_CONFIG,
+        PRISMA,
+        REDIS,
+        ...(options.consumer ? [REDIS_CONSUMER] : []),
+        JobQueue,
+        JobRepository,
+        ApiTokenRepository,
+        QueuePrefixGuard,
+      ],
     };
   }
 

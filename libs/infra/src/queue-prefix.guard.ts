@@ -58,7 +58,8 @@ export class QueuePrefixGuard implements OnModuleInit {
     const prefix = this.config.QUEUE_PREFIX;
     try {
       const claimed = await claimQueuePrefix(this.redis, prefix, owner, timeoutMs);
-      if (claimed || logUnchanged) this.logger.log({ event: 'queue.prefix_owned', prefix, database: owner.database, databaseId: owner.id, claimed });
+      if (claimed || logUnchanged)
+        this.logger.log({ event: 'queue.prefix_owned', prefix, database: owner.database, databaseId: owner.id, claimed });
     } catch (error) {
       if (error instanceof QueuePrefixConflictError) {
         this.logger.fatal({ event: 'queue.prefix_conflict', prefix, database: owner.database, owner: error.theirs }, error.message);

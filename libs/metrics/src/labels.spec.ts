@@ -1,7 +1,7 @@
 import { errorCodeLabel, formatsLabel, inputLabel } from './labels';
 
 describe('label values', () => {
-  it('uses the identified type\'s extension as the input type, and folds anything else into other', () => {
+  it("uses the identified type's extension as the input type, and folds anything else into other", () => {
     expect(inputLabel('pdf')).toBe('pdf');
     expect(inputLabel('docx')).toBe('docx');
     expect(inputLabel(undefined)).toBe('other');

@@ -6,7 +6,12 @@ import { WorkerMetrics } from './worker-metrics';
 describe('createMetricsRegistry', () => {
   it("collects Node's process metrics under their standard names", async () => {
     const text = await createMetricsRegistry().metrics();
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(hasSample(text, name)).toBe(true);
     }
   });

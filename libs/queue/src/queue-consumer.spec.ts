@@ -18,10 +18,15 @@ describe('QueueConsumer (real Redis)', () => {
   let consumer: QueueConsumer<string>;
 
   beforeAll(async () => {
-    consumer = await QueueConsumer.start(connection, { prefix, concurrency: 2, lockMs: 5000 }, async (jobId) => {
-      handled.push(jobId);
-      return 'done';
-    }, events);
+    consumer = await QueueConsumer.start(
+      connection,
+      { prefix, concurrency: 2, lockMs: 5000 },
+      async (jobId) => {
+        handled.push(jobId);
+        return 'done';
+      },
+      events,
+    );
   });
 
   afterAll(async () => {

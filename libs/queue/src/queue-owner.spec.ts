@@ -33,9 +33,13 @@ describe('claimQueuePrefix (real Redis)', () => {
   });
 
   it('lets processes of one deployment starting at once all pass, exactly one of them writing the record', async () => {
-    const connections = Array.from({ length: 4 }, () => createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer'));
+    const connections = Array.from({ length: 4 }, () =>
+      createRedisConnection(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', 'producer'),
+    );
     try {
-      const claims = await Promise.all(connections.flatMap((connection) => [1, 2].map(() => claimQueuePrefix(connection, prefix, ours, 2000))));
+      const claims = await Promise.all(
+        connections.flatMap((connection) => [1, 2].map(() => claimQueuePrefix(connection, prefix, ours, 2000))),
+      );
       expect(claims.filter(Boolean)).toHaveLength(1);
     } finally {
       connections.forEach((connection) => connection.disconnect());

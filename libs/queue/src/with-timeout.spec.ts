@@ -7,9 +7,7 @@ describe('withTimeout', () => {
 
   it('rejects with a TimeoutError naming the operation when the promise is late', async () => {
     const never = new Promise<void>(() => undefined);
-    await expect(withTimeout(never, 20, 'Enqueueing the job')).rejects.toEqual(
-      new TimeoutError('Enqueueing the job', 20),
-    );
+    await expect(withTimeout(never, 20, 'Enqueueing the job')).rejects.toEqual(new TimeoutError('Enqueueing the job', 20));
   });
 
   it('swallows a late rejection instead of leaving it unhandled', async () => {

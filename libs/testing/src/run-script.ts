@@ -16,7 +16,10 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 export function runScript(name: string, hardLimitMs: number, main: (run: ScriptRun) => Promise<number>): void {
   const run: ScriptRun = { cleanups: [] };
   const cleanup = async () => {
-    for (const step of run.cleanups.splice(0).reverse()) await Promise.resolve().then(step).catch(() => undefined);
+    for (const step of run.cleanups.splice(0).reverse())
+      await Promise.resolve()
+        .then(step)
+        .catch(() => undefined);
   };
   const finish = (code: number) => void cleanup().finally(() => process.exit(code));
   const hardLimit = setTimeout(() => {

@@ -10,7 +10,10 @@ describe('testEnvironment', () => {
   });
 
   it('never lands on the development database, even when applied twice', () => {
-    const env = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat_test_api', DOCFORMAT_BASE_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat' };
+    const env = {
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat_test_api',
+      DOCFORMAT_BASE_DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat',
+    };
     expect(testEnvironment('api', env).databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/docformat_test_api');
   });
 

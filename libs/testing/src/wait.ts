@@ -4,7 +4,12 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 200): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await Promise.resolve().then(check).catch(() => false)) return true;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return true;
     await sleep(everyMs);
   }
   return false;

@@ -73,7 +73,10 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     const pkg = packageOf(frame.url, frame.functionName);
     packages.set(pkg, (packages.get(pkg) ?? 0) + dt);
     for (const onStack of packagesOnStack(id)) under.set(onStack, (under.get(onStack) ?? 0) + dt);
-    const file = frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, 'dist/').replace(/^file:\/\//, '');
+    const file = frame.url
+      .replace(/^.*node_modules\//, '')
+      .replace(/^.*\/dist\//, 'dist/')
+      .replace(/^file:\/\//, '');
     const name = `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + dt);
   });

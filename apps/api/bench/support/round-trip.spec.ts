@@ -11,9 +11,16 @@ describe('medianStages', () => {
       { id: 'b', sentAt: base + 100, seenAt: base + 140, ms: 40 },
     ];
     const lines = [
-      line('a', 'job.created', 2), line('a', 'job.started', 6), line('a', 'job.fetched', 10), line('a', 'job.completed', 20),
-      line('b', 'job.created', 104), line('b', 'job.started', 110), line('b', 'job.fetched', 112), line('b', 'job.completed', 130),
-      'not json', JSON.stringify({ event: 'worker.started' }),
+      line('a', 'job.created', 2),
+      line('a', 'job.started', 6),
+      line('a', 'job.fetched', 10),
+      line('a', 'job.completed', 20),
+      line('b', 'job.created', 104),
+      line('b', 'job.started', 110),
+      line('b', 'job.fetched', 112),
+      line('b', 'job.completed', 130),
+      'not json',
+      JSON.stringify({ event: 'worker.started' }),
     ];
     expect(medianStages(trips, lines)).toEqual([
       { stage: 'saved and queued', ms: 2 },

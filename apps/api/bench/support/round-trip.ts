@@ -62,7 +62,8 @@ export async function measureRoundTrips(options: RoundTripOptions): Promise<Roun
       const { status, error } = (await polled.json()) as { status: string; error: unknown };
       if (status === 'COMPLETED') break;
       if (status === 'FAILED') throw new Error(`round-trip job ${id} failed: ${JSON.stringify(error)}`);
-      if (performance.now() - started > options.jobTimeoutMs) throw new Error(`round-trip job ${id} not COMPLETED after ${options.jobTimeoutMs} ms`);
+      if (performance.now() - started > options.jobTimeoutMs)
+        throw new Error(`round-trip job ${id} not COMPLETED after ${options.jobTimeoutMs} ms`);
       await sleep(options.pollEveryMs);
     }
     trips.push({ id, sentAt, seenAt: Date.now(), ms: performance.now() - started });

@@ -67,17 +67,22 @@ export function runWrk(options: LoadOptions): Promise<LoadResult> {
     options.url,
   ];
   return new Promise((resolve, reject) => {
-    execFile('wrk', args, { env: { ...process.env, ...options.env }, timeout: (options.durationSeconds + 30) * 1000 }, (error, stdout, stderr) => {
-      if (error) {
-        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-        reject(new Error(missing ? 'wrk is not installed: apt-get install -y wrk' : `wrk failed: ${stderr || error.message}`));
-        return;
-      }
-      try {
-        resolve(parseWrkOutput(stdout));
-      } catch (parseError) {
-        reject(parseError);
-      }
-    });
+    execFile(
+      'wrk',
+      args,
+      { env: { ...process.env, ...options.env }, timeout: (options.durationSeconds + 30) * 1000 },
+      (error, stdout, stderr) => {
+        if (error) {
+          const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+          reject(new Error(missing ? 'wrk is not installed: apt-get install -y wrk' : `wrk failed: ${stderr || error.message}`));
+          return;
+        }
+        try {
+          resolve(parseWrkOutput(stdout));
+        } catch (parseError) {
+          reject(parseError);
+        }
+      },
+    );
   });
 }

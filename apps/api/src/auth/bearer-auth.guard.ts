@@ -29,9 +29,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
       status: 401,
       code: ProblemCode.UNAUTHORIZED,
       title: 'Unauthorized',
-      detail: hasToken
-        ? 'The bearer token is unknown or has been revoked.'
-        : 'Send a token in the header "Authorization: Bearer <token>".',
+      detail: hasToken ? 'The bearer token is unknown or has been revoked.' : 'Send a token in the header "Authorization: Bearer <token>".',
       headers: {
         'WWW-Authenticate': hasToken ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`,
       },

@@ -15,7 +15,10 @@ async function main(): Promise<void> {
     const report = await runMigrations(config.DATABASE_URL, resolve('prisma/migrations'), {
       info: (message) => logger.info({ event: 'db.migration_applied' }, message),
     });
-    logger.info({ event: 'db.migrated', applied: report.applied.length, alreadyApplied: report.alreadyApplied.length }, 'Database is up to date');
+    logger.info(
+      { event: 'db.migrated', applied: report.applied.length, alreadyApplied: report.alreadyApplied.length },
+      'Database is up to date',
+    );
   } catch (error) {
     logger.error({ event: 'db.migration_failed', err: error }, (error as Error).message);
     process.exitCode = 1;

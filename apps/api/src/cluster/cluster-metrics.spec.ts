@@ -9,7 +9,11 @@ const depth = { waiting: 7, active: 1, delayed: 0, oldestWaitingAgeSeconds: 3 };
 function processMetrics(created: number): ApiMetrics {
   const metrics = new ApiMetrics();
   for (let i = 0; i < created; i++) metrics.jobCreated(['text']);
-  metrics.watchQueue('conversion', async () => depth, () => undefined);
+  metrics.watchQueue(
+    'conversion',
+    async () => depth,
+    () => undefined,
+  );
   return metrics;
 }
 
@@ -47,10 +51,7 @@ function fakeCluster(registries: ApiMetrics[]) {
     return worker;
   });
   registries.forEach((m, i) => answerMetricsCollection(m.registry, channels[i] as unknown as NodeJS.Process));
-  serveClusterMetrics(
-    Object.assign(primary, { workers: Object.fromEntries(workers.map((w) => [String(w.id), w])) }) as never,
-    2000,
-  );
+  serveClusterMetrics(Object.assign(primary, { workers: Object.fromEntries(workers.map((w) => [String(w.id), w])) }) as never, 2000);
   return { channels };
 }
 

@@ -29,7 +29,10 @@ type ClusterMessage =
   | { type: typeof Message.RESPONSE; id: string; text?: string; error?: string };
 
 const isMessage = (value: unknown): value is ClusterMessage =>
-  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && String((value as { type: string }).type).startsWith('docformat:metrics-');
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { type?: unknown }).type === 'string' &&
+  String((value as { type: string }).type).startsWith('docformat:metrics-');
 
 /**
  * The queue gauges are read from the one Redis by every process: the same numbers
@@ -43,12 +46,17 @@ const SHARED_READINGS: Record<string, Aggregator> = {
 
 /** The exposition text of the workers' registries taken together. */
 export function aggregateClusterMetrics(parts: Metrics[]): Promise<string> {
-  const adjusted = parts.map((metrics) => metrics.map((metric) => ({ ...metric, aggregator: SHARED_READINGS[metric.name] ?? metric.aggregator })));
+  const adjusted = parts.map((metrics) =>
+    metrics.map((metric) => ({ ...metric, aggregator: SHARED_READINGS[metric.name] ?? metric.aggregator })),
+  );
   return AggregatorRegistry.aggregate(adjusted).metrics();
 }
 
 /** Primary: answers workers' scrape requests by collecting from all of them (those that do not answer in time are left out). */
-export function serveClusterMetrics(cluster: { on(event: 'message', listener: (worker: Worker, message: unknown) => void): unknown; workers?: NodeJS.Dict<Worker> }, timeoutMs: number): void {
+export function serveClusterMetrics(
+  cluster: { on(event: 'message', listener: (worker: Worker, message: unknown) => void): unknown; workers?: NodeJS.Dict<Worker> },
+  timeoutMs: number,
+): void {
   const collecting = new Map<string, (worker: Worker, part: Extract<ClusterMessage, { type: typeof Message.PART }>) => void>();
   cluster.on('message', (worker, message) => {
     if (!isMessage(message)) return;

@@ -36,7 +36,11 @@ function fakeHost() {
     now: () => now,
     log: (_level, fields) => events.push(fields.event),
   };
-  const runTimers = () => timers.splice(0).filter((t) => !t.cancelled).forEach((t) => t.run());
+  const runTimers = () =>
+    timers
+      .splice(0)
+      .filter((t) => !t.cancelled)
+      .forEach((t) => t.run());
   return { host, forked, timers, events, runTimers, exitCode: () => exitCode, advance: (ms: number) => (now += ms) };
 }
 

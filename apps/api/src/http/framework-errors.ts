@@ -28,5 +28,10 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     });
     return;
   }
-  sendProblem(reply, { status: 500, code: ProblemCode.INTERNAL_ERROR, title: 'Internal Server Error', detail: 'The server failed to handle this request. It has been logged; please try again later.' });
+  sendProblem(reply, {
+    status: 500,
+    code: ProblemCode.INTERNAL_ERROR,
+    title: 'Internal Server Error',
+    detail: 'The server failed to handle this request. It has been logged; please try again later.',
+  });
 }

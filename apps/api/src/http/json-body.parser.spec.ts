@@ -6,7 +6,10 @@ import { ProblemException } from './problem.exception';
 const valid = JSON.stringify({ file: 'https://example.com/a.pdf', format: { type: 'text' } });
 const json = (body: Buffer | string, headers: Record<string, string> = {}) => {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  return { headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers }, stream: Readable.from([bytes]) };
+  return {
+    headers: { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers },
+    stream: Readable.from([bytes]),
+  };
 };
 
 async function problemOf(promise: Promise<unknown>): Promise<{ status: number; code: string; detail: string }> {
@@ -40,7 +43,9 @@ describe('readJsonBody', () => {
 
   it('has no body without a length or chunking, and an empty object for an empty chunked one', async () => {
     await expect(readJsonBody({ 'content-type': 'application/json', 'content-length': '0' }, Readable.from([]))).resolves.toBeUndefined();
-    await expect(readJsonBody({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, Readable.from([]))).resolves.toEqual({});
+    await expect(readJsonBody({ 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, Readable.from([]))).resolves.toEqual(
+      {},
+    );
   });
 
   it('refuses other media types, charsets and encodings with 415', async () => {

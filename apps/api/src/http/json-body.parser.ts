@@ -27,7 +27,8 @@ const tooLarge = () =>
     detail: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`,
   });
 
-const malformed = (detail: string) => new ProblemException({ status: 400, code: ProblemCode.MALFORMED_JSON, title: 'Malformed JSON', detail });
+const malformed = (detail: string) =>
+  new ProblemException({ status: 400, code: ProblemCode.MALFORMED_JSON, title: 'Malformed JSON', detail });
 
 /** A body is there when it is chunked or announces a length above 0. */
 function hasBody(headers: IncomingHttpHeaders): boolean {
@@ -37,9 +38,7 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
 function mediaType(header: string | undefined): { type: string; charset?: string } | undefined {
   if (!header) return undefined;
   const [type = '', ...parameters] = header.split(';');
-  const charset = parameters
-    .map((p) => /^\s*charset\s*=\s*"?([^"\s]*)"?\s*$/i.exec(p)?.[1])
-    .find((value) => value !== undefined);
+  const charset = parameters.map((p) => /^\s*charset\s*=\s*"?([^"\s]*)"?\s*$/i.exec(p)?.[1]).find((value) => value !== undefined);
   return { type: type.trim().toLowerCase(), charset: charset?.toLowerCase() };
 }
 

@@ -10,7 +10,14 @@ export function withUtf8Charset(contentType: string): string {
   const parameters = new Map<string, string>();
   for (const parameter of rest) {
     const at = parameter.indexOf('=');
-    if (at > 0) parameters.set(parameter.slice(0, at).trim().toLowerCase(), parameter.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (at > 0)
+      parameters.set(
+        parameter.slice(0, at).trim().toLowerCase(),
+        parameter
+          .slice(at + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   parameters.set('charset', 'utf-8');
   const formatted = [...parameters.entries()]

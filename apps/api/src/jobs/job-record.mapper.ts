@@ -28,7 +28,9 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
   const formats: Record<string, JsonValue> = {};
   if (completed) {
     // A text output is its string; a JSON output the value itself, never a string holding it.
-    const byFormat = new Map(row.outputs.map((o): [string, JsonValue | undefined] => [o.format, o.content ?? (o.json as JsonValue | null) ?? undefined]));
+    const byFormat = new Map(
+      row.outputs.map((o): [string, JsonValue | undefined] => [o.format, o.content ?? (o.json as JsonValue | null) ?? undefined]),
+    );
     for (const name of row.requestedFormats) {
       const content = byFormat.get(name);
       if (content !== undefined) formats[name] = content;

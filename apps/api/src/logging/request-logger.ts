@@ -26,7 +26,11 @@ export function logRequests(server: Server, logger: Logger): void {
     res.once('close', () => {
       const header = req.headers['x-request-id'];
       const id = typeof header === 'string' && header.length > 0 ? header : randomUUID();
-      const fields = { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+      const fields = {
+        req: { id, method: req.method, url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
       if (res.writableFinished) logger[levelOf(res.statusCode)](fields, 'request completed');
       else logger.warn(fields, 'request aborted');
     });

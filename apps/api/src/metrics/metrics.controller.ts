@@ -28,7 +28,10 @@ export class MetricsController {
   @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'Jobs created, queue depth and Node process metrics.' })
   @ApiUnauthorizedResponse({ type: ProblemDto, description: 'METRICS_TOKEN is set and the request did not carry it.' })
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: FastifyReply): Promise<string> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<string> {
     if (!isScrapeAuthorized(authorization, this.config.METRICS_TOKEN)) {
       const { status, code, title, detail, headers } = unauthorizedScrape(authorization);
       throw new ProblemException({ status, code, title, detail, headers });

@@ -45,7 +45,12 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, readyEvents: st
 }
 
 /** Ends the worker and the origin, empties the run's own queue and releases its prefix, then the API. */
-export async function stopEndToEnd(t: TestApp | undefined, worker: WorkerProcess | undefined, origin: Server | undefined, queuePrefix: string): Promise<void> {
+export async function stopEndToEnd(
+  t: TestApp | undefined,
+  worker: WorkerProcess | undefined,
+  origin: Server | undefined,
+  queuePrefix: string,
+): Promise<void> {
   worker?.child.kill('SIGKILL');
   await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
   if (!t) return;

@@ -26,7 +26,15 @@ function pdfTask(name: string, options: FormatOptions = {}): ConversionTaskInput
 }
 
 function newPool(options: Partial<ConversionPoolOptions> = {}): ConversionPool {
-  return new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs: 60_000, execArgv: THREAD_EXEC_ARGV, env: process.env, pdfSplit: ONE_PAGE_PARTS, ...options });
+  return new ConversionPool({
+    threads: 2,
+    maxMemoryMb: 512,
+    timeoutMs: 60_000,
+    execArgv: THREAD_EXEC_ARGV,
+    env: process.env,
+    pdfSplit: ONE_PAGE_PARTS,
+    ...options,
+  });
 }
 
 let split: ConversionPool;
@@ -63,7 +71,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
   it(
     'gives the unsplit result for page selections and page markers',
     async () => {
-      for (const options of [{ pages: '2-4' }, { pages: '1,3-' , pageMarkers: true }, { pageMarkers: true }] as FormatOptions[]) {
+      for (const options of [{ pages: '2-4' }, { pages: '1,3-', pageMarkers: true }, { pageMarkers: true }] as FormatOptions[]) {
         const expected = await whole.convert(pdfTask('sample.pdf', options));
         const result = await split.convert(pdfTask('sample.pdf', options));
         expect(result).toEqual({ ...expected, thread: result.thread });

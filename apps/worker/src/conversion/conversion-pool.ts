@@ -178,7 +178,14 @@ export class ConversionPool {
     if (!outcome.ok) throw fromThreadFailure(outcome);
     if (outcome.thread) {
       const { id: threadId, heapMb, externalMb, startedAt, ranMs } = outcome.thread;
-      this.options.onTask?.({ kind: isPartSuccess(outcome) ? 'pdf-part' : (task.kind ?? 'convert'), threadId, heapMb, externalMb, startedAt, ranMs });
+      this.options.onTask?.({
+        kind: isPartSuccess(outcome) ? 'pdf-part' : (task.kind ?? 'convert'),
+        threadId,
+        heapMb,
+        externalMb,
+        startedAt,
+        ranMs,
+      });
     }
     return outcome;
   }

@@ -1,5 +1,13 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
-import { type ConvertResult, RemoteOcrEngines, assemblePdfParts, convertDocument, convertPdfPart, isFirstPart, startConversion } from '@docformat/converters';
+import {
+  type ConvertResult,
+  RemoteOcrEngines,
+  assemblePdfParts,
+  convertDocument,
+  convertPdfPart,
+  isFirstPart,
+  startConversion,
+} from '@docformat/converters';
 import type { MessagePort } from 'node:worker_threads';
 import { threadId } from 'node:worker_threads';
 import {
@@ -37,7 +45,13 @@ function threadUsage(started: number): ThreadUsage {
   // In a worker thread, heapTotal and external are this thread's own (rss is the process's).
   const { heapTotal, external } = process.memoryUsage();
   const ranMs = Math.round(performance.now() - started);
-  return { id: threadId, heapMb: Math.round(heapTotal / MB), externalMb: Math.round(external / MB), startedAt: Math.round(performance.timeOrigin + started), ranMs };
+  return {
+    id: threadId,
+    heapMb: Math.round(heapTotal / MB),
+    externalMb: Math.round(external / MB),
+    startedAt: Math.round(performance.timeOrigin + started),
+    ranMs,
+  };
 }
 
 async function run(input: TaskInput): Promise<TaskOutcome> {
@@ -81,7 +95,13 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
 
 function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
   return withOcr(input.ocrPort, async (ocrEngines) => {
-    const part = await convertPdfPart({ bytes: input.bytes, pages: input.pages, options: input.options, ocrParallelism: input.ocrParallelism, ocrEngines });
+    const part = await convertPdfPart({
+      bytes: input.bytes,
+      pages: input.pages,
+      options: input.options,
+      ocrParallelism: input.ocrParallelism,
+      ocrEngines,
+    });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };
   });
 }

@@ -18,9 +18,16 @@ const input: ConversionTaskInput = {
 };
 
 /** A part that says which pages it is, in its OCR list (what the fake assembly reads back). */
-const part = (pages: number[]): Uint8Array => packPart({ pages: [], ocr: pages.map((page) => ({ page, confidence: 0 })) } satisfies PdfPagesRead);
+const part = (pages: number[]): Uint8Array =>
+  packPart({ pages: [], ocr: pages.map((page) => ({ page, confidence: 0 })) } satisfies PdfPagesRead);
 
-const whole = (text: string): ConversionTaskSuccess => ({ ok: true, pages: 3, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: text } }, metadata: {}, warnings: [] });
+const whole = (text: string): ConversionTaskSuccess => ({
+  ok: true,
+  pages: 3,
+  outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: text } },
+  metadata: {},
+  warnings: [],
+});
 
 /** The fake assembly writes the pages of the parts it got, in the order it got them. */
 function assembled(task: TaskInput): ConversionTaskSuccess {
@@ -74,7 +81,8 @@ describe('SplitConversion', () => {
     const kinds: string[] = [];
     const runTask: RunTask = (task): Promise<TaskSuccess> => {
       kinds.push(task.kind ?? 'convert');
-      if (task.kind === 'pdf-part' && task.pages[0] === 2) return later(10).then(() => Promise.reject(new JobFailure('CORRUPT_DOCUMENT', 'damaged page')));
+      if (task.kind === 'pdf-part' && task.pages[0] === 2)
+        return later(10).then(() => Promise.reject(new JobFailure('CORRUPT_DOCUMENT', 'damaged page')));
       // The first task and part 3 run until stopped; then their rejection is not the conversion's.
       if (task.kind === undefined || task.kind === 'convert') task.split?.planPort.postMessage(PLAN);
       return new Promise((_, reject) => stop.signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -87,7 +95,10 @@ describe('SplitConversion', () => {
 
 describe('packed parts', () => {
   it('come back as they were packed, in a buffer of their own (so it can be transferred)', () => {
-    const read: PdfPagesRead = { pages: [[], { page: 2, width: 10, height: 20, items: [], rules: [] }], ocr: [{ page: 2, confidence: 91.5 }] };
+    const read: PdfPagesRead = {
+      pages: [[], { page: 2, width: 10, height: 20, items: [], rules: [] }],
+      ocr: [{ page: 2, confidence: 91.5 }],
+    };
     const packed = packPart(read);
     expect(packed.byteOffset).toBe(0);
     expect(packed.byteLength).toBe(packed.buffer.byteLength);

@@ -7,18 +7,12 @@ export function formatSeconds(ms: number): string {
 }
 
 export function conversionTimeout(timeoutMs: number): JobFailure {
-  return new JobFailure(
-    JobErrorCode.CONVERSION_TIMEOUT,
-    `The conversion took longer than ${formatSeconds(timeoutMs)} and was stopped`,
-  );
+  return new JobFailure(JobErrorCode.CONVERSION_TIMEOUT, `The conversion took longer than ${formatSeconds(timeoutMs)} and was stopped`);
 }
 
 export function conversionOutOfMemory(maxMemoryMb: number): JobFailure {
   // Permanent: the same document will need the same memory next time.
-  return new JobFailure(
-    JobErrorCode.FILE_TOO_LARGE,
-    `The document needs more than ${maxMemoryMb} MiB of memory to convert`,
-  );
+  return new JobFailure(JobErrorCode.FILE_TOO_LARGE, `The document needs more than ${maxMemoryMb} MiB of memory to convert`);
 }
 
 /** Node terminates a thread that hits its resourceLimits with this code. */

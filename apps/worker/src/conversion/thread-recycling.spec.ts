@@ -4,7 +4,15 @@ type Balancer = ThreadRecycler['balancer'];
 type Thread = Parameters<Balancer>[1][number];
 
 const MB = 1024 * 1024;
-const thread = (id: number, currentUsage = 0): Thread => ({ id, currentUsage, isRunningAbortableTask: currentUsage > 0, histogram: null, terminating: false, destroyed: false }) as unknown as Thread;
+const thread = (id: number, currentUsage = 0): Thread =>
+  ({
+    id,
+    currentUsage,
+    isRunningAbortableTask: currentUsage > 0,
+    histogram: null,
+    terminating: false,
+    destroyed: false,
+  }) as unknown as Thread;
 const task = {} as Parameters<Balancer>[0];
 
 describe('ThreadRecycler', () => {
@@ -61,7 +69,9 @@ describe('ThreadRecycler', () => {
 describe('ThreadRecycler.isRetiring', () => {
   it('tells a thread due for replacement, whether or not it is idle yet', () => {
     const recycler = new ThreadRecycler({ maxTasksPerThread: 1, maxRssMb: Infinity });
-    const thread = { id: 7, currentUsage: 0, terminating: false, destroyed: false } as unknown as Parameters<typeof recycler.balancer>[1][number];
+    const thread = { id: 7, currentUsage: 0, terminating: false, destroyed: false } as unknown as Parameters<
+      typeof recycler.balancer
+    >[1][number];
     expect(recycler.isRetiring(7)).toBe(false);
     recycler.balancer({} as Parameters<typeof recycler.balancer>[0], [thread]);
     expect(recycler.isRetiring(7)).toBe(true);

@@ -38,7 +38,11 @@ export class DocumentFetcher {
         allowPrivate: this.config.FETCH_ALLOW_PRIVATE,
         signal,
       });
-      const { mimeType, extension } = identifyDocument({ bytes: document.bytes, contentType: document.contentType, fileName: document.fileName });
+      const { mimeType, extension } = identifyDocument({
+        bytes: document.bytes,
+        contentType: document.contentType,
+        fileName: document.fileName,
+      });
       this.metrics.fetched(extension, document.byteLength, seconds());
       return { ...document, mimeType, ...(extension ? { extension } : {}) };
     } catch (error) {

@@ -20,7 +20,12 @@ describe('decideFailure', () => {
   });
 
   it('fails a permanent failure at once', () => {
-    expect(decideFailure(permanent, 1, 3)).toEqual({ action: 'fail', code: 'CORRUPT_DOCUMENT', message: 'The PDF is damaged', unexpected: false });
+    expect(decideFailure(permanent, 1, 3)).toEqual({
+      action: 'fail',
+      code: 'CORRUPT_DOCUMENT',
+      message: 'The PDF is damaged',
+      unexpected: false,
+    });
   });
 
   it('turns anything else into a permanent INTERNAL_ERROR with a plain message', () => {

@@ -26,7 +26,13 @@ const document: DownloadedDocument = {
   sha256: 'abc',
   fileName: 'a.txt',
 };
-const converted: ConversionTaskSuccess = { ok: true, pages: 1, outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'hello' } }, metadata: {}, warnings: [] };
+const converted: ConversionTaskSuccess = {
+  ok: true,
+  pages: 1,
+  outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'hello' } },
+  metadata: {},
+  warnings: [],
+};
 
 /** An in-memory job table with the repository's conditional-write semantics. */
 class FakeJobs {
@@ -59,7 +65,13 @@ class FakeJobs {
   async claim(_id: string, maxAttempts = Number.POSITIVE_INFINITY): Promise<ClaimedJob | null> {
     if (!this.row || !this.open || this.row.attempts >= maxAttempts) return null;
     this.row = { ...this.row, status: 'IN_PROGRESS', attempts: this.row.attempts + 1, startedAt: this.row.startedAt ?? new Date() };
-    return { id: ID, fileUrl: this.row.fileUrl, requestedFormats: this.row.requestedFormats, options: { ocr: 'force', pages: '1' }, attempts: this.row.attempts };
+    return {
+      id: ID,
+      fileUrl: this.row.fileUrl,
+      requestedFormats: this.row.requestedFormats,
+      options: { ocr: 'force', pages: '1' },
+      attempts: this.row.attempts,
+    };
   }
   async complete(_id: string, done: CompletedConversion) {
     if (this.row?.status !== 'IN_PROGRESS') return false;
@@ -167,7 +179,11 @@ describe('ProcessJobUseCase', () => {
       },
     });
     await expect(useCase.execute(ID)).resolves.toBe('failed');
-    expect(jobs.row).toMatchObject({ status: 'FAILED', errorCode: 'INTERNAL_ERROR', errorMessage: 'An internal error stopped the conversion' });
+    expect(jobs.row).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'INTERNAL_ERROR',
+      errorMessage: 'An internal error stopped the conversion',
+    });
   });
 
   it('leaves the row alone when shutdown interrupts the work', async () => {

@@ -125,7 +125,13 @@ export class ProcessJobUseCase {
   private async handleFailure(job: ClaimedJob, error: unknown): Promise<ProcessOutcome> {
     const decision = decideFailure(error, job.attempts, this.config.JOB_MAX_ATTEMPTS);
     if (decision.action === 'wait-for-database') {
-      this.logger.warn({ event: 'job.database_unavailable', jobId: job.id, attempt: job.attempts, reason: decision.reason, next: 'delivered again once Postgres answers' });
+      this.logger.warn({
+        event: 'job.database_unavailable',
+        jobId: job.id,
+        attempt: job.attempts,
+        reason: decision.reason,
+        next: 'delivered again once Postgres answers',
+      });
       throw new DatabaseUnavailableError(decision.reason, { cause: error });
     }
     const failure = { code: decision.code, message: decision.message };

@@ -4,7 +4,11 @@ import { startMetricsServer, type MetricsServer } from './metrics-server';
 
 const TOKEN = 'worker-scrape-token-0123456789';
 
-async function start(token: string | undefined, registry: Registry, onError: (error: unknown) => void = () => undefined): Promise<MetricsServer> {
+async function start(
+  token: string | undefined,
+  registry: Registry,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<MetricsServer> {
   // Port 0: the OS picks a free one; the config never allows 0, the server does not care.
   return startMetricsServer({ port: 0, host: '127.0.0.1', token, registry, onError });
 }
@@ -83,8 +87,8 @@ describe('the worker metrics server', () => {
   });
 
   it('refuses to start on a port already in use', async () => {
-    await expect(startMetricsServer({ port: server.port, host: '127.0.0.1', token: undefined, registry: new Registry(), onError: () => undefined })).rejects.toThrow(
-      /EADDRINUSE/,
-    );
+    await expect(
+      startMetricsServer({ port: server.port, host: '127.0.0.1', token: undefined, registry: new Registry(), onError: () => undefined }),
+    ).rejects.toThrow(/EADDRINUSE/);
   });
 });

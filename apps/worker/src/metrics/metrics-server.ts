@@ -19,7 +19,14 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-function sendProblem(res: ServerResponse, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): void {
+function sendProblem(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   const type = `urn:docformat:problem:${code.toLowerCase().replace(/_/g, '-')}`;
   res.writeHead(status, { ...headers, 'Content-Type': 'application/problem+json' });
   res.end(JSON.stringify({ type, title, status, detail, code }));
@@ -55,7 +62,8 @@ export async function startMetricsServer(options: MetricsServerOptions): Promise
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.onError(error);
-      if (!res.headersSent) sendProblem(res, 500, 'INTERNAL_ERROR', 'Internal Server Error', 'The metrics could not be rendered; see the worker log.');
+      if (!res.headersSent)
+        sendProblem(res, 500, 'INTERNAL_ERROR', 'Internal Server Error', 'The metrics could not be rendered; see the worker log.');
       else res.destroy();
     });
   });

@@ -1,13 +1,5 @@
 /** BullMQ's view of a job id (`unknown`: no entry at all). */
-export type QueueEntryState =
-  | 'unknown'
-  | 'waiting'
-  | 'active'
-  | 'delayed'
-  | 'prioritized'
-  | 'waiting-children'
-  | 'completed'
-  | 'failed';
+export type QueueEntryState = 'unknown' | 'waiting' | 'active' | 'delayed' | 'prioritized' | 'waiting-children' | 'completed' | 'failed';
 
 export type SweepAction =
   /** The entry will run (or is running): nothing to do. */

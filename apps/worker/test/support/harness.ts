@@ -78,7 +78,16 @@ export async function startTestClient(config: AppConfig): Promise<TestClient> {
 
   const insertJob = async (url: string, formats = ['text', 'markdown'], options?: FormatOptions) => {
     const id = randomUUID();
-    await prisma.job.create({ data: { id, ownerId: owner.id, type: 'format', fileUrl: url, requestedFormats: formats, ...(options ? { options: { ...options } } : {}) } });
+    await prisma.job.create({
+      data: {
+        id,
+        ownerId: owner.id,
+        type: 'format',
+        fileUrl: url,
+        requestedFormats: formats,
+        ...(options ? { options: { ...options } } : {}),
+      },
+    });
     return id;
   };
 
@@ -158,9 +167,17 @@ export function useWorkerSuite(name: string, routes: (origin: OriginServer) => v
     await state.origin?.close();
   });
   return {
-    get config() { return started().config; },
-    get origin() { return started().origin; },
-    get client() { return started().client; },
-    get worker() { return started().worker; },
+    get config() {
+      return started().config;
+    },
+    get origin() {
+      return started().origin;
+    },
+    get client() {
+      return started().client;
+    },
+    get worker() {
+      return started().worker;
+    },
   };
 }

@@ -21,7 +21,9 @@ describe('tokenize', () => {
 
 describe('stripInlineMarkdown', () => {
   it('keeps link text, drops link targets, images and HTML tags, decodes entities', () => {
-    expect(stripInlineMarkdown('See [the guide](https://example.com/a) ![logo](l.png) <br/>A &amp; B').replace(/ +/g, ' ')).toBe('See the guide A & B');
+    expect(stripInlineMarkdown('See [the guide](https://example.com/a) ![logo](l.png) <br/>A &amp; B').replace(/ +/g, ' ')).toBe(
+      'See the guide A & B',
+    );
   });
 
   it('reduces autolinks to the address', () => {

@@ -35,7 +35,13 @@ const EXTERNAL_TIMEOUT_MS = 120_000;
 const MAX_PAGES = 10_000;
 
 function run(command: string, args: string[], env?: NodeJS.ProcessEnv): string {
-  return execFileSync(command, args, { encoding: 'utf8', timeout: EXTERNAL_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'], env });
+  return execFileSync(command, args, {
+    encoding: 'utf8',
+    timeout: EXTERNAL_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
 }
 
 function versionOf(command: string, args: string[], pattern: RegExp): string | null {
@@ -66,20 +72,27 @@ export function docformat(parallelism: number): Engine {
       const bytes = readFileSync(scan.file);
       const fileName = basename(scan.file);
       try {
-        const result = textOutputs(await convertDocument({
-          bytes,
-          fileName,
-          formats: ['text'],
-          maxPages: MAX_PAGES,
-          options: { ocr: OcrMode.FORCE },
-          ocrParallelism: parallelism,
-        }));
+        const result = textOutputs(
+          await convertDocument({
+            bytes,
+            fileName,
+            formats: ['text'],
+            maxPages: MAX_PAGES,
+            options: { ocr: OcrMode.FORCE },
+            ocrParallelism: parallelism,
+          }),
+        );
         const text = result.outputs.text;
         // Without result.ocr no page went through OCR: the engine is missing or skipped the scan.
         if (!result.ocr) return { text, failure: 'no OCR ran' };
         return { text, confidence: { mean: result.ocr.meanConfidence, pages: result.ocr.pages.length } };
       } catch (error) {
-        if (isJobFailure(error)) return { text: '', failure: error.code, detail: [error.message, error.cause ? messageOf(error.cause) : ''].filter(Boolean).join(': ') };
+        if (isJobFailure(error))
+          return {
+            text: '',
+            failure: error.code,
+            detail: [error.message, error.cause ? messageOf(error.cause) : ''].filter(Boolean).join(': '),
+          };
         return { text: '', failure: 'crash', detail: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       }
     },
@@ -110,7 +123,9 @@ export function tesseractCli(): Engine {
         if (isPdf(scan)) {
           // -all keeps each image in its own encoding (JPEG stays JPEG): no re-encoding loss.
           run('pdfimages', ['-all', scan.file, join(dir, 'page')]);
-          images = readdirSync(dir).sort().map((name) => join(dir, name));
+          images = readdirSync(dir)
+            .sort()
+            .map((name) => join(dir, name));
         }
         const texts: string[] = [];
         const confidences: number[] = [];

@@ -5,7 +5,18 @@ export function formatNumber(value: number | null, digits: number): string {
   return value === null ? 'n/a' : value.toFixed(digits);
 }
 
-export const CONDITION_COLUMNS = ['Condition', 'Engine', 'Pages', 'Word F1', 'Target', 'Result', 'Pages/s', 'Pages/s/core', 'Mean conf', 'Notes'];
+export const CONDITION_COLUMNS = [
+  'Condition',
+  'Engine',
+  'Pages',
+  'Word F1',
+  'Target',
+  'Result',
+  'Pages/s',
+  'Pages/s/core',
+  'Mean conf',
+  'Notes',
+];
 
 /** One condition × engine row: an engine that is not available shows why in every cell. */
 export function conditionCells(condition: string, engine: string, pool: Pool, target: number | undefined, unavailable?: string): string[] {
@@ -35,7 +46,11 @@ export function conditionCells(condition: string, engine: string, pool: Pool, ta
 export function renderTextTable(header: readonly string[], rows: readonly (readonly string[])[], group = true): string {
   const table = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...table.map((cells) => (cells[column] ?? '').length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (cell ?? '').padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (cell ?? '').padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), widths.map((width) => '-'.repeat(width)).join('  ')];
   rows.forEach((cells, index) => {
     if (group && index > 0 && cells[0] !== rows[index - 1][0]) out.push('');

@@ -1,7 +1,13 @@
 import { EMPTY_BAG } from '../metrics/bag-f1';
 import { type Measurement, addMeasurement, childCpuTicks, emptyPool, parseTesseractTsv, poolStats, verdict, wordCounts } from './score';
 
-const measurement = (overrides: Partial<Measurement>): Measurement => ({ pages: 1, wallMs: 1000, cores: 1, counts: EMPTY_BAG, ...overrides });
+const measurement = (overrides: Partial<Measurement>): Measurement => ({
+  pages: 1,
+  wallMs: 1000,
+  cores: 1,
+  counts: EMPTY_BAG,
+  ...overrides,
+});
 
 describe('wordCounts', () => {
   it('compares the quality bench tokens: case, punctuation and ligatures do not matter', () => {
@@ -11,8 +17,14 @@ describe('wordCounts', () => {
 
 describe('pools', () => {
   it('pools words over scans (micro average) and weighs confidence by pages', () => {
-    let pool = addMeasurement(emptyPool(), measurement({ counts: { matched: 9, predicted: 10, expected: 10 }, confidence: { mean: 90, pages: 1 } }));
-    pool = addMeasurement(pool, measurement({ pages: 2, counts: { matched: 0, predicted: 0, expected: 10 }, confidence: { mean: 60, pages: 2 } }));
+    let pool = addMeasurement(
+      emptyPool(),
+      measurement({ counts: { matched: 9, predicted: 10, expected: 10 }, confidence: { mean: 90, pages: 1 } }),
+    );
+    pool = addMeasurement(
+      pool,
+      measurement({ pages: 2, counts: { matched: 0, predicted: 0, expected: 10 }, confidence: { mean: 60, pages: 2 } }),
+    );
     const stats = poolStats(pool);
     expect(stats.f1).toBeCloseTo((2 * 0.9 * 0.45) / 1.35, 10);
     expect(stats.meanConfidence).toBe(70);

@@ -67,7 +67,17 @@ export interface Pool {
 }
 
 export function emptyPool(): Pool {
-  return { scans: 0, pages: 0, timedPages: 0, wallMs: 0, coreMs: 0, counts: EMPTY_BAG, confidenceSum: 0, confidencePages: 0, failures: new Map() };
+  return {
+    scans: 0,
+    pages: 0,
+    timedPages: 0,
+    wallMs: 0,
+    coreMs: 0,
+    counts: EMPTY_BAG,
+    confidenceSum: 0,
+    confidencePages: 0,
+    failures: new Map(),
+  };
 }
 
 export function addMeasurement(pool: Pool, m: Measurement): Pool {

@@ -38,7 +38,8 @@ export function loadManifest(manifestPath: string): CorpusDocument[] {
   return raw.documents.map((doc) => {
     const metrics = doc.metrics.filter(isMetric);
     if (metrics.length !== doc.metrics.length) throw new Error(`${doc.file}: unknown metric in ${doc.metrics.join(', ')}`);
-    if (metrics.some((metric) => metric !== 'text') && !doc.truth.structure) throw new Error(`${doc.file}: structure metrics need truth.structure`);
+    if (metrics.some((metric) => metric !== 'text') && !doc.truth.structure)
+      throw new Error(`${doc.file}: structure metrics need truth.structure`);
     return {
       file: resolve(base, doc.file),
       type: doc.type,

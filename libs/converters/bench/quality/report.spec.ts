@@ -9,28 +9,45 @@ function row(overrides: Partial<Row>): Row {
 
 describe('rowCells', () => {
   it('prints pooled scores with three decimals and n/a where nothing applies', () => {
-    const cells = rowCells(row({ counts: { text: { matched: 9, predicted: 10, expected: 10 }, headings: { found: 1, total: 2 }, tables: { found: 3, total: 3 } } }));
+    const cells = rowCells(
+      row({
+        counts: { text: { matched: 9, predicted: 10, expected: 10 }, headings: { found: 1, total: 2 }, tables: { found: 3, total: 3 } },
+      }),
+    );
     expect(cells).toEqual(['docx', 'docformat', '2/2', '0.900', '0.500', 'n/a', '1.000', '']);
   });
 
   it('prints the failure in every applicable metric cell when no document converted', () => {
-    const cells = rowCells(row({ type: 'pptx', converted: 0, failures: new Map([['unsupported', 2]]), applicable: new Set<Metric>(['text', 'lists']) }));
+    const cells = rowCells(
+      row({ type: 'pptx', converted: 0, failures: new Map([['unsupported', 2]]), applicable: new Set<Metric>(['text', 'lists']) }),
+    );
     expect(cells).toEqual(['pptx', 'docformat', '0/2', 'unsupported', 'n/a', 'unsupported', 'n/a', '2× unsupported']);
   });
 
   it('prints a tool status (not installed, no reader) instead of scores', () => {
-    expect(rowCells(row({ tool: 'pandoc', status: 'not installed', converted: 0 })).slice(2, 7)).toEqual(['2', 'not installed', 'not installed', 'not installed', 'not installed']);
+    expect(rowCells(row({ tool: 'pandoc', status: 'not installed', converted: 0 })).slice(2, 7)).toEqual([
+      '2',
+      'not installed',
+      'not installed',
+      'not installed',
+      'not installed',
+    ]);
   });
 
   it('scores partial failures as empty output and notes them', () => {
-    const cells = rowCells(row({ converted: 1, failures: new Map([['CORRUPT_DOCUMENT', 1]]), counts: { text: { matched: 5, predicted: 5, expected: 10 } } }));
+    const cells = rowCells(
+      row({ converted: 1, failures: new Map([['CORRUPT_DOCUMENT', 1]]), counts: { text: { matched: 5, predicted: 5, expected: 10 } } }),
+    );
     expect(cells[3]).toBe('0.667');
     expect(cells[7]).toBe('1× CORRUPT_DOCUMENT');
   });
 });
 
 describe('tables', () => {
-  const rows = [row({ counts: { text: { matched: 1, predicted: 1, expected: 1 } } }), row({ type: 'pdf', tool: 'pdftotext 22', status: 'a|b' })];
+  const rows = [
+    row({ counts: { text: { matched: 1, predicted: 1, expected: 1 } } }),
+    row({ type: 'pdf', tool: 'pdftotext 22', status: 'a|b' }),
+  ];
 
   it('renders a markdown table with escaped pipes', () => {
     const markdown = renderMarkdownTable(rows).split('\n');

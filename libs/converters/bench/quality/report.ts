@@ -45,7 +45,11 @@ export function rowCells(row: Row): string[] {
 export function renderTextTable(rows: readonly Row[]): string {
   const table = [COLUMNS, ...rows.map(rowCells)];
   const widths = COLUMNS.map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   const out = [line(table[0]), widths.map((width) => '-'.repeat(width)).join('  ')];
   let previousType = rows[0]?.type;
   for (const row of rows) {

@@ -34,7 +34,8 @@ export function scoreDocument(truth: GroundTruth, output: ToolOutput, metrics: r
   if (metrics.includes('text')) counts.text = bagCounts(tokenize(truth.text), tokenize(output.text));
   if (output.markdown === undefined || !truth.structure) return counts;
   const found = extractMarkdownStructure(output.markdown);
-  if (metrics.includes('headings')) counts.headings = recallCounts(truth.structure.headings.map(headingKey), found.headings.map(headingKey));
+  if (metrics.includes('headings'))
+    counts.headings = recallCounts(truth.structure.headings.map(headingKey), found.headings.map(headingKey));
   if (metrics.includes('lists')) counts.lists = recallCounts(truth.structure.listItems, found.listItems);
   if (metrics.includes('tables')) counts.tables = recallCounts(truth.structure.tableCells, found.tableCells);
   return counts;
@@ -44,7 +45,12 @@ export function scoreDocument(truth: GroundTruth, output: ToolOutput, metrics: r
 export function addCounts(a: Counts, b: Counts): Counts {
   const bag = (x?: BagCounts, y?: BagCounts) => (x || y ? addBagCounts(x ?? EMPTY_BAG, y ?? EMPTY_BAG) : undefined);
   const rec = (x?: RecallCounts, y?: RecallCounts) => (x || y ? addRecallCounts(x ?? EMPTY_RECALL, y ?? EMPTY_RECALL) : undefined);
-  return { text: bag(a.text, b.text), headings: rec(a.headings, b.headings), lists: rec(a.lists, b.lists), tables: rec(a.tables, b.tables) };
+  return {
+    text: bag(a.text, b.text),
+    headings: rec(a.headings, b.headings),
+    lists: rec(a.lists, b.lists),
+    tables: rec(a.tables, b.tables),
+  };
 }
 
 /** The four scores; null where the metric does not apply (or had nothing to find). */

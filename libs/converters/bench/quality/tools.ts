@@ -27,7 +27,12 @@ const EXTERNAL_TIMEOUT_MS = 120_000;
 const MAX_PAGES = 10_000;
 
 function run(command: string, args: string[]): string {
-  return execFileSync(command, args, { encoding: 'utf8', timeout: EXTERNAL_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command, args, {
+    encoding: 'utf8',
+    timeout: EXTERNAL_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function versionOf(command: string, args: string[], pattern: RegExp): string | null {

@@ -9,7 +9,11 @@ const paragraph = (text: string): Block => ({ type: 'paragraph', content: [{ typ
 function nestedList(depth: number): Block {
   let inner: Block | undefined;
   for (let level = depth; level >= 1; level--) {
-    inner = { type: 'list', ordered: false, items: [{ blocks: inner ? [paragraph(`item ${level}`), inner] : [paragraph(`item ${level}`)] }] };
+    inner = {
+      type: 'list',
+      ordered: false,
+      items: [{ blocks: inner ? [paragraph(`item ${level}`), inner] : [paragraph(`item ${level}`)] }],
+    };
   }
   return inner!;
 }
@@ -78,13 +82,20 @@ describe('capNesting', () => {
 
   it('caps inline wrappers in paragraphs, headings and table cells, keeping the text', () => {
     const deep = nestedStrong(50_000);
-    const document = capNesting(doc([
-      { type: 'paragraph', content: deep },
-      { type: 'heading', level: 2, content: deep },
-      { type: 'table', header: [deep], rows: [[deep]] },
-    ]));
+    const document = capNesting(
+      doc([
+        { type: 'paragraph', content: deep },
+        { type: 'heading', level: 2, content: deep },
+        { type: 'table', header: [deep], rows: [[deep]] },
+      ]),
+    );
     for (const block of document.blocks) {
-      const contents = block.type === 'table' ? [block.header!, ...block.rows].flat() : block.type === 'paragraph' || block.type === 'heading' ? [block.content] : [];
+      const contents =
+        block.type === 'table'
+          ? [block.header!, ...block.rows].flat()
+          : block.type === 'paragraph' || block.type === 'heading'
+            ? [block.content]
+            : [];
       for (const content of contents) expect(inlineDepth(content)).toBe(MAX_NESTING_DEPTH);
     }
     expect(renderMarkdown(document.blocks)).toContain('deep');
@@ -92,7 +103,10 @@ describe('capNesting', () => {
   });
 
   it('capInline keeps shallow content as written', () => {
-    const content: Inline[] = [{ type: 'link', href: 'x', content: [{ type: 'strong', content: [{ type: 'text', text: 'a' }] }] }, { type: 'break' }];
+    const content: Inline[] = [
+      { type: 'link', href: 'x', content: [{ type: 'strong', content: [{ type: 'text', text: 'a' }] }] },
+      { type: 'break' },
+    ];
     expect(capInline(content)).toEqual(content);
   });
 });

@@ -25,7 +25,15 @@ describe('cleanDocument', () => {
       metadata: { title: 'Ti\u0000tle' },
       blocks: [
         { type: 'heading', level: 1, content: [{ type: 'text', text: 'H\u0000' }] },
-        { type: 'list', ordered: false, items: [{ blocks: [{ type: 'paragraph', content: [{ type: 'link', href: 'a\u0001b', content: [{ type: 'text', text: 'l\u0002' }] }] }] }] },
+        {
+          type: 'list',
+          ordered: false,
+          items: [
+            {
+              blocks: [{ type: 'paragraph', content: [{ type: 'link', href: 'a\u0001b', content: [{ type: 'text', text: 'l\u0002' }] }] }],
+            },
+          ],
+        },
         { type: 'table', header: [[{ type: 'text', text: 'c\u0000' }]], rows: [[[{ type: 'inlineCode', text: 'd\u0000' }]]] },
         { type: 'code', language: 'j\u0000s', text: 'x\u0000' },
       ],
@@ -42,7 +50,13 @@ describe('convertDocument', () => {
     ['text/html', 'page.html', '<html><body><h1>Ti\u0000tle</h1><p>para\u0000graph \u001b[0m</p></body></html>'],
     ['text/markdown', 'doc.md', '# He\u0000ading\n\ntext\u0000 here'],
   ])('never puts NUL or other controls into any output (%s)', async (mimeType, fileName, text) => {
-    const result = await convertText({ bytes: Buffer.from(text, 'utf8'), contentType: mimeType, fileName, formats: ['text', 'markdown'], maxPages: 10 });
+    const result = await convertText({
+      bytes: Buffer.from(text, 'utf8'),
+      contentType: mimeType,
+      fileName,
+      formats: ['text', 'markdown'],
+      maxPages: 10,
+    });
     for (const output of Object.values(result.outputs)) expect(output).not.toMatch(BAD);
     expect(JSON.stringify(result.metadata)).not.toMatch(/\\u0000/);
   });

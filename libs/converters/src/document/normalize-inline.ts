@@ -12,9 +12,8 @@ export function normalizeInline(content: readonly Inline[]): Inline[] {
 function mergeRuns(content: readonly Inline[]): Inline[] {
   const out: Inline[] = [];
   for (const node of content) {
-    const next = node.type === 'strong' || node.type === 'emphasis' || node.type === 'link'
-      ? { ...node, content: mergeRuns(node.content) }
-      : node;
+    const next =
+      node.type === 'strong' || node.type === 'emphasis' || node.type === 'link' ? { ...node, content: mergeRuns(node.content) } : node;
     if (next.type === 'text' && next.text === '') continue;
     if ((next.type === 'strong' || next.type === 'emphasis') && next.content.length === 0) continue;
     const last = out[out.length - 1];

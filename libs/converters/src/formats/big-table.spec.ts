@@ -18,7 +18,11 @@ function bigTable(): Table {
 }
 
 describe('a 100,000-row table', () => {
-  const document: IntermediateDocument = { pages: 1, metadata: {}, blocks: [{ type: 'heading', level: 2, content: [{ type: 'text', text: 'Data' }] }, bigTable()] };
+  const document: IntermediateDocument = {
+    pages: 1,
+    metadata: {},
+    blocks: [{ type: 'heading', level: 2, content: [{ type: 'text', text: 'Data' }] }, bigTable()],
+  };
 
   it('renders to markdown: a header, the divider and one line per row', () => {
     const markdown = renderMarkdownFormat(document, { pageMarkers: false });
@@ -31,7 +35,9 @@ describe('a 100,000-row table', () => {
       `|${' --- |'.repeat(COLUMNS)}`,
       '| 0 | r0c1 | r0c2 | r0c3 | r0c4 | a \\| b | r0c6 | r0c7 | r0c8 |  |',
     ]);
-    expect(lines[4 + ROWS - 1]).toBe('| 99999 | r99999c1 | r99999c2 | r99999c3 | r99999c4 | r99999c5 | r99999c6 | r99999c7 | r99999c8 | r99999c9 |');
+    expect(lines[4 + ROWS - 1]).toBe(
+      '| 99999 | r99999c1 | r99999c2 | r99999c3 | r99999c4 | r99999c5 | r99999c6 | r99999c7 | r99999c8 | r99999c9 |',
+    );
     expect(markdown.endsWith('|\n')).toBe(true);
   });
 

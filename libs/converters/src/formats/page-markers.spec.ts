@@ -3,7 +3,11 @@ import { render as renderMarkdownFormat } from './markdown/markdown.format';
 import { pageGroups } from './page-groups';
 import { render as renderTextFormat } from './text/text.format';
 
-const para = (text: string, page?: number) => ({ type: 'paragraph' as const, content: [{ type: 'text' as const, text }], ...(page ? { page } : {}) });
+const para = (text: string, page?: number) => ({
+  type: 'paragraph' as const,
+  content: [{ type: 'text' as const, text }],
+  ...(page ? { page } : {}),
+});
 
 const document: IntermediateDocument = {
   pages: 3,
@@ -21,7 +25,9 @@ describe('page markers', () => {
   });
 
   it('markdown: a <!-- page N --> line where each page starts', () => {
-    expect(renderMarkdownFormat(document, { pageMarkers: true })).toBe('<!-- page 1 -->\n\n# Title\n\nOne\n\nStill one\n\n<!-- page 2 -->\n\n<!-- page 3 -->\n\nThree\n');
+    expect(renderMarkdownFormat(document, { pageMarkers: true })).toBe(
+      '<!-- page 1 -->\n\n# Title\n\nOne\n\nStill one\n\n<!-- page 2 -->\n\n<!-- page 3 -->\n\nThree\n',
+    );
   });
 
   it('text: pages separated by a form feed, as pdftotext does', () => {

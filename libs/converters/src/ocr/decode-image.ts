@@ -78,7 +78,13 @@ function loadCanvas(): Canvas {
 }
 
 /** Draws onto a white page (transparent pixels would binarise as black), scaled to ≤ MAX_OCR_DPI. */
-function toPng(canvas: Canvas, width: number, height: number, dpi: number, draw: (context: Context, width: number, height: number) => void): PageImage {
+function toPng(
+  canvas: Canvas,
+  width: number,
+  height: number,
+  dpi: number,
+  draw: (context: Context, width: number, height: number) => void,
+): PageImage {
   const scale = Math.min(1, MAX_OCR_DPI / dpi);
   const target = canvas.createCanvas(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)));
   const context = target.getContext('2d');

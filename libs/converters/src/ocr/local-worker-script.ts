@@ -16,7 +16,7 @@ export function localWorkerScript(): URL {
     `const load = createRequire(${JSON.stringify(script)});`,
     "for (const name of ['node:http', 'node:https']) {",
     '  const module = load(name);',
-    "  module.request = (url) => refuse(String(url?.href ?? url?.host ?? url));",
+    '  module.request = (url) => refuse(String(url?.href ?? url?.host ?? url));',
     '  module.get = module.request;',
     '}',
     `load(${JSON.stringify(script)});`,

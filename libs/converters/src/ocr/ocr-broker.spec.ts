@@ -7,7 +7,13 @@ const BLOCKS: OcrBlock[] = [
     paragraphs: [
       {
         is_ltr: true,
-        lines: [{ baseline: { x0: 0, y0: 10, x1: 50, y1: 10 }, bbox: { x0: 0, y0: 0, x1: 50, y1: 12 }, words: [{ text: 'Hello', confidence: 95, bbox: { x0: 0, y0: 0, x1: 50, y1: 12 } }] }],
+        lines: [
+          {
+            baseline: { x0: 0, y0: 10, x1: 50, y1: 10 },
+            bbox: { x0: 0, y0: 0, x1: 50, y1: 12 },
+            words: [{ text: 'Hello', confidence: 95, bbox: { x0: 0, y0: 0, x1: 50, y1: 12 } }],
+          },
+        ],
       },
     ],
   },

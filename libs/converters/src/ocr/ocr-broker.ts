@@ -23,7 +23,8 @@ export function serveOcr(port: MessagePort, engines: OcrEngines): void {
         : engines.detectOrientation(request.image, { dpi: request.dpi }, closed.signal);
     work.then(
       (value) => reply(port, closed.signal, { id: request.id, ok: true, value }),
-      (error: unknown) => reply(port, closed.signal, { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        reply(port, closed.signal, { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     );
   });
   port.once('close', () => closed.abort(new Error('The conversion ended')));

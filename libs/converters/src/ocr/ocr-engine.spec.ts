@@ -109,7 +109,9 @@ describe('OCR data stays local', () => {
     const dir = tessdataDir(['eng'], LANGUAGE_MODEL);
     expect(dir).not.toMatch(/^[a-z]+:\/\//);
     for (const file of readdirSync(dir)) {
-      expect(realpathSync(join(dir, file))).toMatch(/node_modules[\\/]@tesseract\.js-data[\\/][a-z_]+[\\/]4\.0\.0_best_int[\\/][a-z_]+\.traineddata\.gz$/);
+      expect(realpathSync(join(dir, file))).toMatch(
+        /node_modules[\\/]@tesseract\.js-data[\\/][a-z_]+[\\/]4\.0\.0_best_int[\\/][a-z_]+\.traineddata\.gz$/,
+      );
     }
   });
 
@@ -120,12 +122,17 @@ describe('OCR data stays local', () => {
       // guarded worker script must refuse. The OCR tests above ran in the same script.
       const worker = new Worker(localWorkerScript());
       try {
-        const reply = new Promise<{ status: string; data: string }>((resolve) => worker.on('message', (message) => message.status !== 'progress' && resolve(message)));
+        const reply = new Promise<{ status: string; data: string }>((resolve) =>
+          worker.on('message', (message) => message.status !== 'progress' && resolve(message)),
+        );
         worker.postMessage({
           workerId: 'test',
           jobId: 'load-1',
           action: 'loadLanguage',
-          payload: { langs: 'eng', options: { langPath: 'https://cdn.jsdelivr.net/npm/@tesseract.js-data/eng/4.0.0_best_int', cacheMethod: 'none', gzip: true } },
+          payload: {
+            langs: 'eng',
+            options: { langPath: 'https://cdn.jsdelivr.net/npm/@tesseract.js-data/eng/4.0.0_best_int', cacheMethod: 'none', gzip: true },
+          },
         });
         const { status, data } = await reply;
         expect(status).toBe('reject');

@@ -70,7 +70,13 @@ const MIN_OCR_PIXELS = 16;
 export async function recognizePage(image: Buffer, options: OcrOptions): Promise<OcrPageResult> {
   const size = knownDimensions(image);
   if (size && (size.width < MIN_OCR_PIXELS || size.height < MIN_OCR_PIXELS)) {
-    return { width: size.width * options.pointsPerPixel, height: size.height * options.pointsPerPixel, items: [], confidence: 0, rotation: 0 };
+    return {
+      width: size.width * options.pointsPerPixel,
+      height: size.height * options.pointsPerPixel,
+      items: [],
+      confidence: 0,
+      rotation: 0,
+    };
   }
   return recognizeUpright(options.engines ?? localOcrEngines, image, options);
 }
@@ -93,7 +99,10 @@ export type OcrPageImage = Buffer | { image: Buffer; pointsPerPixel: number };
  * thread. `images` are thunks so that only as many decoded pages as are being read
  * are held in memory. `options.pointsPerPixel` applies to images given as plain Buffers.
  */
-export async function recognizePages(images: Array<() => Promise<OcrPageImage>>, options: OcrOptions & { parallelism: number }): Promise<OcrPageResult[]> {
+export async function recognizePages(
+  images: Array<() => Promise<OcrPageImage>>,
+  options: OcrOptions & { parallelism: number },
+): Promise<OcrPageResult[]> {
   const results: OcrPageResult[] = new Array(images.length);
   let next = 0;
   const lane = async () => {

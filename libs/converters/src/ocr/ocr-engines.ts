@@ -42,10 +42,14 @@ export const localOcrEngines: OcrEngines = {
       startTextEngine(languages),
       async (worker) => {
         // Per-job parameter: the real resolution, which Tesseract uses to judge sizes.
-        const result = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), { user_defined_dpi: String(dpi) } as object, {
-          text: false,
-          blocks: true,
-        });
+        const result = await worker.recognize(
+          Buffer.from(image.buffer, image.byteOffset, image.byteLength),
+          { user_defined_dpi: String(dpi) } as object,
+          {
+            text: false,
+            blocks: true,
+          },
+        );
         return pruneBlocks(result.data.blocks);
       },
       signal,

@@ -37,7 +37,9 @@ export interface PageWords {
  * that one line has one baseline and columns stay vertical.
  */
 export function pageWords(blocks: readonly OcrBlock[], size: { width: number; height: number }, pointsPerPixel: number): PageWords {
-  const lines = blocks.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ line, rtl: !paragraph.is_ltr }))));
+  const lines = blocks.flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) => paragraph.lines.map((line) => ({ line, rtl: !paragraph.is_ltr }))),
+  );
   const skew = medianSkew(lines.map(({ line }) => line.baseline));
   const turn = straighten(skew, size.width / 2, size.height / 2);
   const items: PdfTextItem[] = [];

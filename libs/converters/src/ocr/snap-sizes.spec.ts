@@ -1,7 +1,17 @@
 import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 import { snapOcrSizes } from './snap-sizes';
 
-const word = (size: number, text = 'word'): PdfTextItem => ({ text, x: 0, y: 0, width: 10, size, bold: false, italic: false, mono: false, rtl: false });
+const word = (size: number, text = 'word'): PdfTextItem => ({
+  text,
+  x: 0,
+  y: 0,
+  width: 10,
+  size,
+  bold: false,
+  italic: false,
+  mono: false,
+  rtl: false,
+});
 
 describe('snapOcrSizes', () => {
   it('gives wobbling estimates of one size one value, and keeps real size steps apart', () => {

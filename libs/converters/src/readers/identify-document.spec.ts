@@ -2,7 +2,8 @@ import { buildCfb, buildZip } from '@docformat/file-types/testing';
 import { identifyDocument } from './identify-document';
 
 /** The identified MIME type, over the types the readers declare (these cases came from the fetcher's tables, which this replaced). */
-const detectMimeType = (bytes: Uint8Array, contentType: string | null, fileName: string | null) => identifyDocument({ bytes, contentType, fileName }).mimeType;
+const detectMimeType = (bytes: Uint8Array, contentType: string | null, fileName: string | null) =>
+  identifyDocument({ bytes, contentType, fileName }).mimeType;
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 const bytes = (...values: number[]) => Buffer.from(values);
@@ -165,12 +166,20 @@ describe('identifyDocument: the reader', () => {
 
   it('names the usual extension of the type, for metrics', () => {
     expect(identifyDocument({ bytes: ascii('%PDF-1.7'), contentType: 'application/octet-stream' }).extension).toBe('pdf');
-    expect(identifyDocument({ bytes: ascii('a,b\n1,2\n'), contentType: 'application/octet-stream', fileName: 'data.csv' })).toMatchObject({ mimeType: 'text/csv', extension: 'csv' });
+    expect(identifyDocument({ bytes: ascii('a,b\n1,2\n'), contentType: 'application/octet-stream', fileName: 'data.csv' })).toMatchObject({
+      mimeType: 'text/csv',
+      extension: 'csv',
+    });
     expect(identifyDocument({ bytes: Uint8Array.from([0, 1, 2]), contentType: null }).extension).toBeUndefined();
   });
 
   it('offers no reader for a type it only names, nor for unknown binary', () => {
-    expect(identifyDocument({ bytes: buildCfb(['WordDocument']), fileName: 'old.doc' })).toEqual({ mimeType: 'application/msword', extension: 'doc' });
-    expect(identifyDocument({ bytes: Uint8Array.from([0, 1, 2, 0xff]), contentType: 'application/x-7z-compressed', fileName: 'a.7z' }).reader).toBeUndefined();
+    expect(identifyDocument({ bytes: buildCfb(['WordDocument']), fileName: 'old.doc' })).toEqual({
+      mimeType: 'application/msword',
+      extension: 'doc',
+    });
+    expect(
+      identifyDocument({ bytes: Uint8Array.from([0, 1, 2, 0xff]), contentType: 'application/x-7z-compressed', fileName: 'a.7z' }).reader,
+    ).toBeUndefined();
   });
 });

@@ -18,7 +18,12 @@ export function checkPageLimit(pages: number, maxPages: number): void {
  * Loads `reader` and reads `input` with it, after the one page check every document
  * gets (readers of multi-page documents check their count through the context).
  */
-export async function readWith(reader: ReaderManifest, input: ReaderInput, options: ConversionOptions, maxPages: number): Promise<IntermediateDocument> {
+export async function readWith(
+  reader: ReaderManifest,
+  input: ReaderInput,
+  options: ConversionOptions,
+  maxPages: number,
+): Promise<IntermediateDocument> {
   const context = readContext(options, maxPages);
   context.checkPages(1);
   const { read } = await reader.load();
@@ -26,7 +31,12 @@ export async function readWith(reader: ReaderManifest, input: ReaderInput, optio
 }
 
 /** readWith for a whole document: whatever a parser throws on malformed input is, to the client, one outcome. */
-export async function readDocument(reader: ReaderManifest, input: ReaderInput, options: ConversionOptions, maxPages: number): Promise<IntermediateDocument> {
+export async function readDocument(
+  reader: ReaderManifest,
+  input: ReaderInput,
+  options: ConversionOptions,
+  maxPages: number,
+): Promise<IntermediateDocument> {
   try {
     return await readWith(reader, input, options, maxPages);
   } catch (error) {

@@ -57,7 +57,10 @@ interface RankedTypes {
 
 /** Every file type identification knows, most specific first: the readers' and the unread ones, by priority. */
 export const knownTypes: readonly KnownType[] = [
-  ...documentReaders.map((reader): RankedTypes => ({ priority: reader.priority, types: reader.accepts.map((type) => ({ ...type, reader })) })),
+  ...documentReaders.map((reader): RankedTypes => ({
+    priority: reader.priority,
+    types: reader.accepts.map((type) => ({ ...type, reader })),
+  })),
   { priority: UNREAD_TYPES.priority, types: UNREAD_TYPES.accepts },
 ]
   .sort((a, b) => a.priority - b.priority)

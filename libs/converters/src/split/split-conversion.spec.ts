@@ -31,14 +31,25 @@ async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Pro
     packed.push(serialize(await convertPdfPart({ bytes: convert.bytes, pages, options: convert.options, ocrParallelism: 2 })));
   }
   const plan = deserialize(serialize(started.plan)) as PdfSplitPlan;
-  const result = await assemblePdfParts({ plan, readParts: () => packed.map((part) => deserialize(part)), formats: convert.formats, options: convert.options });
+  const result = await assemblePdfParts({
+    plan,
+    readParts: () => packed.map((part) => deserialize(part)),
+    formats: convert.formats,
+    options: convert.options,
+  });
   return { result, plans };
 }
 
 afterAll(() => terminateOcr());
 
 describe('a PDF converted in parts gives what the whole conversion gives', () => {
-  const multiPage = ['sample.pdf', 'encrypted-empty-user-password.pdf', 'pdf-html/two-columns.pdf', 'pdf-html/typography.pdf', 'pdf-structure/tables.pdf'];
+  const multiPage = [
+    'sample.pdf',
+    'encrypted-empty-user-password.pdf',
+    'pdf-html/two-columns.pdf',
+    'pdf-html/typography.pdf',
+    'pdf-structure/tables.pdf',
+  ];
   const variants: FormatOptions[] = [{}, { pageMarkers: true }, { pages: '2-4' }, { pages: '1,3-', pageMarkers: true }];
 
   for (const name of multiPage) {
@@ -55,7 +66,12 @@ describe('a PDF converted in parts gives what the whole conversion gives', () =>
 
   it('carries the metadata, the page count and the pages converted', async () => {
     const { result } = await convertSplit(input('sample.pdf', { pages: '2-4' }));
-    expect(result).toMatchObject({ pages: 4, pagesConverted: [2, 3, 4], metadata: { title: 'Document Conversion Handbook' }, warnings: [] });
+    expect(result).toMatchObject({
+      pages: 4,
+      pagesConverted: [2, 3, 4],
+      metadata: { title: 'Document Conversion Handbook' },
+      warnings: [],
+    });
   });
 
   it(
@@ -95,7 +111,12 @@ describe('startConversion', () => {
     let announced: PdfSplitPlan | undefined;
     const started = await startConversion(input('sample.pdf'), { policy: ONE_PAGE_PARTS, onPlan: (plan) => (announced = plan) });
     expect(isFirstPart(started)).toBe(true);
-    expect(announced).toEqual({ pageCount: 4, metadata: expect.objectContaining({ author: 'Ada Example' }), wanted: [1, 2, 3, 4], parts: [[1], [2], [3], [4]] });
+    expect(announced).toEqual({
+      pageCount: 4,
+      metadata: expect.objectContaining({ author: 'Ada Example' }),
+      wanted: [1, 2, 3, 4],
+      parts: [[1], [2], [3], [4]],
+    });
     expect(isFirstPart(started) && started.part.pages).toHaveLength(1);
   });
 
@@ -116,7 +137,9 @@ describe('startConversion', () => {
 describe('convertPdfPart', () => {
   it('fails with the codes of the whole conversion', async () => {
     await expect(failureCode(convertPdfPart({ bytes: fixture('truncated.pdf'), pages: [1] }))).resolves.toBe('CORRUPT_DOCUMENT');
-    await expect(failureCode(convertPdfPart({ bytes: fixture('encrypted-user-password.pdf'), pages: [1] }))).resolves.toBe('ENCRYPTED_DOCUMENT');
+    await expect(failureCode(convertPdfPart({ bytes: fixture('encrypted-user-password.pdf'), pages: [1] }))).resolves.toBe(
+      'ENCRYPTED_DOCUMENT',
+    );
     // A page pdf.js cannot give, as a damaged page tree would not.
     await expect(failureCode(convertPdfPart({ bytes: fixture('sample.pdf'), pages: [4, 9] }))).resolves.toBe('CORRUPT_DOCUMENT');
   });

@@ -70,7 +70,10 @@ export interface PdfAssembleInput {
 export async function assemblePdfParts(input: PdfAssembleInput): Promise<ConvertResult> {
   const formats = outputFormats(input.formats);
   const options = conversionOptions(input.options);
-  const [{ assemblePdf }, { pdfFailure }] = await Promise.all([import('../readers/pdf/pdf-assembly.ts'), import('../readers/pdf/pdf-failure.ts')]);
+  const [{ assemblePdf }, { pdfFailure }] = await Promise.all([
+    import('../readers/pdf/pdf-assembly.ts'),
+    import('../readers/pdf/pdf-failure.ts'),
+  ]);
   let document: IntermediateDocument;
   try {
     document = assemblePdf(input.plan, input.readParts());

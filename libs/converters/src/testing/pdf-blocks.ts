@@ -6,6 +6,9 @@ import { fixture } from './fixtures';
 
 /** The IR blocks of a PDF fixture, for checks on what renderers do not show (pages, boxes). */
 export async function readPdfBlocks(name: string): Promise<Block[]> {
-  const document = await read({ bytes: fixture(name), mimeType: 'application/pdf', fileName: name }, readContext(DEFAULT_CONVERSION_OPTIONS, 100));
+  const document = await read(
+    { bytes: fixture(name), mimeType: 'application/pdf', fileName: name },
+    readContext(DEFAULT_CONVERSION_OPTIONS, 100),
+  );
   return document.blocks;
 }

@@ -28,12 +28,24 @@ export const sampleBlocks: Block[] = [
       {
         blocks: [
           { type: 'paragraph', content: [{ type: 'text', text: 'parent' }] },
-          { type: 'list', ordered: true, start: 3, items: [{ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'child' }] }] }] },
+          {
+            type: 'list',
+            ordered: true,
+            start: 3,
+            items: [{ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'child' }] }] }],
+          },
         ],
       },
     ],
   },
-  { type: 'list', ordered: true, items: [{ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'first' }] }] }, { blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'second' }] }] }] },
+  {
+    type: 'list',
+    ordered: true,
+    items: [
+      { blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'first' }] }] },
+      { blocks: [{ type: 'paragraph', content: [{ type: 'text', text: 'second' }] }] },
+    ],
+  },
   {
     type: 'table',
     header: [[{ type: 'text', text: 'a' }], [{ type: 'text', text: 'b' }]],

@@ -41,7 +41,9 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Can't reach database server at db:5432"))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      true,
+    );
   });
 
   it('looks inside an AggregateError (IPv4 and IPv6 both refused)', () => {
@@ -50,7 +52,9 @@ describe('isDatabaseUnavailable', () => {
 
   it('leaves query errors and bugs alone', () => {
     expect(isDatabaseUnavailable(prismaError('P2002', { kind: 'UniqueConstraintViolation' }))).toBe(false);
-    expect(isDatabaseUnavailable(prismaError('P2010', { kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax error' }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(prismaError('P2010', { kind: 'postgres', code: '42601', severity: 'ERROR', message: 'syntax error' })),
+    ).toBe(false);
     expect(isDatabaseUnavailable(prismaError('P2021', { kind: 'TableDoesNotExist' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);

@@ -9,7 +9,10 @@ let ownerId: string;
 const done = {
   pages: 3,
   result: { mimeType: 'application/pdf', bytes: 1234, sha256: 'ab'.repeat(32), metadata: { title: 'T' }, warnings: [] },
-  outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'plain' }, markdown: { mediaType: 'text/markdown; charset=utf-8', body: '# md' } },
+  outputs: {
+    text: { mediaType: 'text/plain; charset=utf-8', body: 'plain' },
+    markdown: { mediaType: 'text/markdown; charset=utf-8', body: '# md' },
+  },
 };
 
 beforeAll(async () => {
@@ -22,7 +25,9 @@ afterAll(() => prisma.$disconnect());
 
 function newJob(): Promise<string> {
   const id = randomUUID();
-  return jobs.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/a.pdf', requestedFormats: ['text', 'markdown'] }).then(() => id);
+  return jobs
+    .create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/a.pdf', requestedFormats: ['text', 'markdown'] })
+    .then(() => id);
 }
 
 describe('JobRepository, worker side (real Postgres)', () => {

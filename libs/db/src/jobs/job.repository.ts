@@ -1,4 +1,11 @@
-import { type FormatOptions, isJsonMediaType, type JobErrorCode, type JobResult, type JobType, type RenderedOutput } from '@docformat/contracts';
+import {
+  type FormatOptions,
+  isJsonMediaType,
+  type JobErrorCode,
+  type JobResult,
+  type JobType,
+  type RenderedOutput,
+} from '@docformat/contracts';
 import type { PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
 import { jobSql } from './job-sql';

@@ -75,8 +75,18 @@ describe('runMigrations', () => {
       'SELECT migration_name, checksum, applied_steps_count, finished_at IS NOT NULL AS finished FROM "_prisma_migrations" ORDER BY migration_name',
     );
     expect(rows).toEqual([
-      { migration_name: '20260101000000_first', checksum: migrationChecksum('CREATE TABLE a (id int);'), applied_steps_count: 1, finished: true },
-      { migration_name: '20260102000000_second', checksum: migrationChecksum('ALTER TABLE a ADD COLUMN name text;'), applied_steps_count: 1, finished: true },
+      {
+        migration_name: '20260101000000_first',
+        checksum: migrationChecksum('CREATE TABLE a (id int);'),
+        applied_steps_count: 1,
+        finished: true,
+      },
+      {
+        migration_name: '20260102000000_second',
+        checksum: migrationChecksum('ALTER TABLE a ADD COLUMN name text;'),
+        applied_steps_count: 1,
+        finished: true,
+      },
     ]);
 
     const second = await runMigrations(url, dir);
@@ -137,7 +147,10 @@ describe('runMigrations', () => {
     const report = await runMigrations(url, projectDir);
     expect(report.applied).toContain('20261122000000_init');
     const sql = await readFile(join(projectDir, '20261122000000_init', 'migration.sql'), 'utf8');
-    const [row] = await query<{ checksum: string }>(url, `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '20261122000000_init'`);
+    const [row] = await query<{ checksum: string }>(
+      url,
+      `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '20261122000000_init'`,
+    );
     expect(row?.checksum).toBe(migrationChecksum(sql));
   });
 });

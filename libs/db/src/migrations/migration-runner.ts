@@ -107,18 +107,11 @@ async function applyMigration(client: Client, file: MigrationFile): Promise<void
   const id = randomUUID();
   // The row is written before the script runs and outside its transaction, so a
   // failure stays on record (finished_at NULL, logs = the error), as with Prisma.
-  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [
-    id,
-    file.checksum,
-    file.name,
-  ]);
+  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, file.checksum, file.name]);
   try {
     await client.query('BEGIN');
     await client.query(file.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');

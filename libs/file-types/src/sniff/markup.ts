@@ -5,7 +5,10 @@ const SNIFF_LENGTH = 1024;
 
 /** Markup sniffed from the start of a text document (after a BOM and whitespace). */
 function sniffMarkup(head: string): string | null {
-  const start = head.replace(/^[\s\uFEFF]+/, '').slice(0, SNIFF_LENGTH).toLowerCase();
+  const start = head
+    .replace(/^[\s\uFEFF]+/, '')
+    .slice(0, SNIFF_LENGTH)
+    .toLowerCase();
   if (start.startsWith('<?xml')) {
     if (/<svg[\s>]/.test(start)) return MimeType.SVG;
     if (/<html[\s>]/.test(start)) return MimeType.XHTML;

@@ -36,14 +36,20 @@ const CANDIDATES: readonly Candidate[] = [
     chardet: 'Shift_JIS',
     width: (bytes, i) => (isSjisLead(bytes[i]) ? 2 : 1),
     // Punctuation, full-width letters, hiragana, katakana; level-1 kanji.
-    common: [[0x8140, 0x83ff], [0x889f, 0x9872]],
+    common: [
+      [0x8140, 0x83ff],
+      [0x889f, 0x9872],
+    ],
     halfWidthKana: (bytes, i) => bytes[i] >= 0xa1 && bytes[i] <= 0xdf,
   },
   {
     encoding: 'euc-jp',
     chardet: 'EUC-JP',
     width: (bytes, i) => (bytes[i] === 0x8f ? 3 : bytes[i] >= 0x8e ? 2 : 1),
-    common: [[0xa1a1, 0xa5ff], [0xb0a1, 0xcfd3]],
+    common: [
+      [0xa1a1, 0xa5ff],
+      [0xb0a1, 0xcfd3],
+    ],
     halfWidthKana: (bytes, i) => bytes[i] === 0x8e,
   },
   {
@@ -51,21 +57,30 @@ const CANDIDATES: readonly Candidate[] = [
     chardet: 'GB18030',
     width: (bytes, i) => (bytes[i] < 0x81 ? 1 : bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39 ? 4 : 2),
     // Punctuation and full-width forms; GB2312 level-1 hanzi.
-    common: [[0xa1a1, 0xa3fe], [0xb0a1, 0xd7f9]],
+    common: [
+      [0xa1a1, 0xa3fe],
+      [0xb0a1, 0xd7f9],
+    ],
   },
   {
     encoding: 'big5',
     chardet: 'Big5',
     width: (bytes, i) => (bytes[i] >= 0x81 ? 2 : 1),
     // Punctuation; the 5,401 frequently used hanzi.
-    common: [[0xa140, 0xa3bf], [0xa440, 0xc67e]],
+    common: [
+      [0xa140, 0xa3bf],
+      [0xa440, 0xc67e],
+    ],
   },
   {
     encoding: 'euc-kr',
     chardet: 'EUC-KR',
     width: (bytes, i) => (bytes[i] >= 0x81 ? 2 : 1),
     // Punctuation; the 2,350 KS X 1001 hangul syllables.
-    common: [[0xa1a1, 0xa1fe], [0xb0a1, 0xc8fe]],
+    common: [
+      [0xa1a1, 0xa1fe],
+      [0xb0a1, 0xc8fe],
+    ],
   },
 ];
 
@@ -77,7 +92,8 @@ const MIN_COMMON_SHARE = 0.6;
 /** Candidates this close to the best are a tie, for chardet to break. */
 const TIE = 0.05;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\u30fb\u30fc\u203b\u2015\u2010\u2025\u2026\u2018\u2019\u201c\u201d\u00b4\u00a8\u00b0\u00b1\u00d7\u00f7\u00a7\u00b6\u25a0-\u25ff\u2190-\u21ff\u2460-\u24ff\u2500-\u257f\u2605\u2606\u3231\u3232\u3239\u32a4-\u32a8\u33a1\u2116\u2121\u2160-\u216b\u2170-\u217b]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\u30fb\u30fc\u203b\u2015\u2010\u2025\u2026\u2018\u2019\u201c\u201d\u00b4\u00a8\u00b0\u00b1\u00d7\u00f7\u00a7\u00b6\u25a0-\u25ff\u2190-\u21ff\u2460-\u24ff\u2500-\u257f\u2605\u2606\u3231\u3232\u3239\u32a4-\u32a8\u33a1\u2116\u2121\u2160-\u216b\u2170-\u217b]/u;
 
 /** The legacy CJK encoding the bytes are in, or null when none fits (see above). */
 export function detectLegacyCjk(bytes: Uint8Array): string | null {
@@ -121,7 +137,7 @@ function commonShare(candidate: Candidate, bytes: Uint8Array): number {
   let total = 0;
   let common = 0;
   let previousKana = false;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const width = Math.min(candidate.width(bytes, i), bytes.length - i);
     if (width === 1 && bytes[i] < 0x80) {
       previousKana = false;

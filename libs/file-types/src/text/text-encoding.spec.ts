@@ -47,7 +47,7 @@ describe('decodeText', () => {
   });
 
   it('falls back to windows-1252 for bytes that are not UTF-8', () => {
-    expect(decodeText(bytes(0x4f, 0x27, 0x52, 0x65, 0x69, 0x6c, 0x6c, 0x79, 0x20, 0x96, 0x20, 0xe0))).toBe('O\'Reilly – à');
+    expect(decodeText(bytes(0x4f, 0x27, 0x52, 0x65, 0x69, 0x6c, 0x6c, 0x79, 0x20, 0x96, 0x20, 0xe0))).toBe("O'Reilly – à");
   });
 
   it('detects Shift_JIS without any declaration, and prefers it to windows-1252', () => {

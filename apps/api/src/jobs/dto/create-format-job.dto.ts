@@ -41,7 +41,8 @@ export class FormatSelectionDto {
 
   @ApiPropertyOptional({
     type: String,
-    description: 'Pages to convert (PDFs, slides, sheets, multi-page images): pages and ranges, "10-" means to the end. Pages beyond the end are ignored.',
+    description:
+      'Pages to convert (PDFs, slides, sheets, multi-page images): pages and ranges, "10-" means to the end. Pages beyond the end are ignored.',
     example: '1-3,7',
   })
   @IsOptional()

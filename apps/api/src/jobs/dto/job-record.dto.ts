@@ -12,7 +12,8 @@ export class CreatedJobRecordDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'Output per requested format once COMPLETED: a string for text formats (text, markdown), the JSON value itself for JSON formats; {} before.',
+    description:
+      'Output per requested format once COMPLETED: a string for text formats (text, markdown), the JSON value itself for JSON formats; {} before.',
   })
   formats!: Record<string, unknown>;
 }

@@ -3,7 +3,11 @@ import { renderMarkdown, renderMarkdownViaHtml } from './render-markdown';
 
 const text = (value: string): Inline => ({ type: 'text', text: value });
 const cell = (value: string): TableCell => (value === '' ? [] : [text(value)]);
-const table = (header: string[] | undefined, ...rows: string[][]): Table => ({ type: 'table', ...(header ? { header: header.map(cell) } : {}), rows: rows.map((row) => row.map(cell)) });
+const table = (header: string[] | undefined, ...rows: string[][]): Table => ({
+  type: 'table',
+  ...(header ? { header: header.map(cell) } : {}),
+  rows: rows.map((row) => row.map(cell)),
+});
 const paragraph = (...content: Inline[]): Block => ({ type: 'paragraph', content });
 
 /** The same blocks both ways: tables written directly must read exactly as turndown wrote them. */
@@ -18,13 +22,37 @@ describe('markdown tables written directly', () => {
 
   it.each([
     ['markdown characters', ['*star*', '_under_', '`tick`', '[link]', 'back\\slash', '<tag>', 'a < b', '&amp;', '"quoted"']],
-    ['escapes anchored at the start of a text node', ['- item', '-5', '+ plus', '+x', '== h', '# head', '####### seven', '~~~', '> quote', '1. one', '12.5', '2024-03-15', '3.', '10. ten']],
+    [
+      'escapes anchored at the start of a text node',
+      [
+        '- item',
+        '-5',
+        '+ plus',
+        '+x',
+        '== h',
+        '# head',
+        '####### seven',
+        '~~~',
+        '> quote',
+        '1. one',
+        '12.5',
+        '2024-03-15',
+        '3.',
+        '10. ten',
+      ],
+    ],
     ['whitespace', ['  padded  ', 'a  b', 'a\tb', '+\tx', '1.\tx', '#\tx', '\u00a0- x', 'a\u00a0\u00a0b', '\u3000', ' ', 'a\fb', '\f- x']],
     ['characters an HTML parser changes or drops', ['a\u0000b', '\u0000- x', 'a\r\nb', 'a\rb', '\u000b', '\ud800', 'Café 日本語 €5']],
     ['pipes', ['|', 'a|b', '\\|', '`a|b`']],
   ])('matches turndown for %s', (_name, values) => {
     expectSameAsTurndown([table(['h1', 'h2'], ...values.map((value) => [value, `x${value}x`]))]);
-    expectSameAsTurndown([table(undefined, values, values.map((value) => ` ${value}`))]);
+    expectSameAsTurndown([
+      table(
+        undefined,
+        values,
+        values.map((value) => ` ${value}`),
+      ),
+    ]);
   });
 
   it('matches turndown for cells with line breaks and several text nodes', () => {
@@ -77,14 +105,48 @@ describe('markdown tables written directly', () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       return seed % n;
     };
-    const pieces = ['a', 'B', '1', '23', '.', ' ', '  ', '\t', '\n', '\u00a0', '-', '+', '=', '#', '~', '>', '<', '*', '_', '`', '[', ']', '\\', '|', '&', '"', 'é', '日', '\u0000'];
+    const pieces = [
+      'a',
+      'B',
+      '1',
+      '23',
+      '.',
+      ' ',
+      '  ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '-',
+      '+',
+      '=',
+      '#',
+      '~',
+      '>',
+      '<',
+      '*',
+      '_',
+      '`',
+      '[',
+      ']',
+      '\\',
+      '|',
+      '&',
+      '"',
+      'é',
+      '日',
+      '\u0000',
+    ];
     const randomText = () => Array.from({ length: random(6) }, () => pieces[random(pieces.length)]).join('');
-    const randomCell = (): TableCell => Array.from({ length: random(3) + 1 }, (): Inline => (random(5) === 0 ? { type: 'break' } : text(randomText())));
+    const randomCell = (): TableCell =>
+      Array.from({ length: random(3) + 1 }, (): Inline => (random(5) === 0 ? { type: 'break' } : text(randomText())));
     for (let round = 0; round < 200; round++) {
       const width = random(4) + 1;
       const rows = Array.from({ length: random(4) + 1 }, () => Array.from({ length: width }, randomCell));
       const [header, ...body] = rows;
-      expectSameAsTurndown([paragraph(text(randomText() || 'p')), { type: 'table', ...(random(2) ? { header } : {}), rows: random(2) ? body : rows }]);
+      expectSameAsTurndown([
+        paragraph(text(randomText() || 'p')),
+        { type: 'table', ...(random(2) ? { header } : {}), rows: random(2) ? body : rows },
+      ]);
     }
   });
 });

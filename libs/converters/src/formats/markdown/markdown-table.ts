@@ -98,7 +98,19 @@ function isSimpleText(text: string): boolean {
     }
     previousSpace = false;
     // Control characters, non-ASCII (Unicode spaces), \ * ` [ ] _ < |
-    if (code < 32 || code > 126 || code === 92 || code === 42 || code === 96 || code === 91 || code === 93 || code === 95 || code === 60 || code === 124) return false;
+    if (
+      code < 32 ||
+      code > 126 ||
+      code === 92 ||
+      code === 42 ||
+      code === 96 ||
+      code === 91 ||
+      code === 93 ||
+      code === 95 ||
+      code === 60 ||
+      code === 124
+    )
+      return false;
   }
   return !previousSpace;
 }

@@ -8,7 +8,9 @@ describe('markdown format', () => {
   const markdown = render(sampleBlocks);
 
   it('writes ATX headings, inline markup and escapes', () => {
-    expect(markdown).toMatch(/^# Title\n\nPlain, \*\*bold\*\*, \*italic\*, `code` and a \[link\]\(<docs\/a b\.html>\)\. {2}\nSecond line with \\<angle> & \\\* star\.\n/);
+    expect(markdown).toMatch(
+      /^# Title\n\nPlain, \*\*bold\*\*, \*italic\*, `code` and a \[link\]\(<docs\/a b\.html>\)\. {2}\nSecond line with \\<angle> & \\\* star\.\n/,
+    );
     expect(markdown).toMatch(/^## Section$/m);
     expect(markdown).toMatch(/^### End\n$/m);
   });

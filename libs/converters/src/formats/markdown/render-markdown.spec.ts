@@ -38,7 +38,9 @@ describe('renderMarkdown in chunks', () => {
 
   it('trims the edges of the document, not those of each chunk', () => {
     const markdown = renderMarkdown(edges, 1);
-    expect(markdown.startsWith('starts with a no-break space\n\n```\nfirst();\n```\n\n\u00a0after code, ends with one\u00a0\n\n')).toBe(true);
+    expect(markdown.startsWith('starts with a no-break space\n\n```\nfirst();\n```\n\n\u00a0after code, ends with one\u00a0\n\n')).toBe(
+      true,
+    );
     expect(markdown.endsWith('```\nlast();\n```\n')).toBe(true);
   });
 });

@@ -7,7 +7,10 @@ import { type Block, type List, type Table, type TableCell, type TableRow, inlin
  * Blocks are separated by one blank line.
  */
 export function renderText(blocks: readonly Block[]): string {
-  const text = blocks.map(renderBlock).filter((chunk) => chunk !== '').join('\n\n');
+  const text = blocks
+    .map(renderBlock)
+    .filter((chunk) => chunk !== '')
+    .join('\n\n');
   return text === '' ? '' : `${text}\n`;
 }
 
@@ -35,7 +38,10 @@ function renderList(list: List): string {
   return list.items
     .map((item, index) => {
       const marker = list.ordered ? `${(list.start ?? 1) + index}. ` : '- ';
-      const body = item.blocks.map(renderBlock).filter((chunk) => chunk !== '').join('\n');
+      const body = item.blocks
+        .map(renderBlock)
+        .filter((chunk) => chunk !== '')
+        .join('\n');
       return marker + indent(body, ' '.repeat(marker.length)).slice(marker.length);
     })
     .join('\n');
@@ -68,5 +74,8 @@ function cellText(cell: TableCell): string {
 }
 
 function indent(text: string, prefix: string): string {
-  return text.split('\n').map((line) => (line === '' ? line : prefix + line)).join('\n');
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : prefix + line))
+    .join('\n');
 }

@@ -16,4 +16,3 @@ export function cappedCodeBlock(text: string, language: string | undefined, maxC
     { type: 'paragraph', content: [{ type: 'text', text: `[… ${omitted.toLocaleString('en-US')} more characters not shown]` }] },
   ];
 }
-

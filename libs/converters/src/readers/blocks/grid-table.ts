@@ -89,7 +89,10 @@ function cellsOf(texts: readonly string[]): TableRow {
  * trimmed as trimGrid does but straight into IR cells, without the trimmed copy of
  * the grid in between. First row as the header, as in gridTable.
  */
-export function trimmedTable(rows: readonly (readonly (string | undefined)[] | undefined)[], bounds: GridBounds | undefined): Table | undefined {
+export function trimmedTable(
+  rows: readonly (readonly (string | undefined)[] | undefined)[],
+  bounds: GridBounds | undefined,
+): Table | undefined {
   if (!bounds) return undefined;
   const body: TableRow[] = new Array<TableRow>(bounds.bottom - bounds.top);
   for (let r = bounds.top + 1; r <= bounds.bottom; r++) body[r - bounds.top - 1] = tableRow(rows[r], bounds);

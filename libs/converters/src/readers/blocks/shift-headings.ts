@@ -31,10 +31,13 @@ function topLevel(blocks: readonly Block[]): number | undefined {
   let top: number | undefined;
   for (const block of blocks) {
     const level =
-      block.type === 'heading' ? block.level
-      : block.type === 'list' ? topLevel(block.items.flatMap((item) => item.blocks))
-      : block.type === 'quote' ? topLevel(block.blocks)
-      : undefined;
+      block.type === 'heading'
+        ? block.level
+        : block.type === 'list'
+          ? topLevel(block.items.flatMap((item) => item.blocks))
+          : block.type === 'quote'
+            ? topLevel(block.blocks)
+            : undefined;
     if (level !== undefined && (top === undefined || level < top)) top = level;
   }
   return top;

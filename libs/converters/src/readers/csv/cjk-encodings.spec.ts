@@ -7,10 +7,22 @@ const convert = (name: string, mimeType: string) =>
 
 describe('legacy CJK encodings without a charset', () => {
   it.each([
-    ['shift-jis-names.csv', '| 名前 | 年齢 | 都市 |\n| --- | --- | --- |\n| 山田太郎 | 34 | 東京 |\n| 佐藤花子 | 28 | 大阪 |\n| 鈴木一郎 | 45 | 名古屋 |\n| 高橋美咲 | 22 | 札幌 |\n'],
-    ['euc-jp-names.csv', '| 名前 | 年齢 | 都市 |\n| --- | --- | --- |\n| 山田太郎 | 34 | 東京 |\n| 佐藤花子 | 28 | 大阪 |\n| 鈴木一郎 | 45 | 名古屋 |\n| 高橋美咲 | 22 | 札幌 |\n'],
-    ['gbk-names.csv', '| 姓名 | 年龄 | 城市 |\n| --- | --- | --- |\n| 王伟 | 34 | 北京 |\n| 李娜 | 28 | 上海 |\n| 张敏 | 45 | 广州 |\n| 刘洋 | 22 | 深圳 |\n'],
-    ['big5-names.csv', '| 姓名 | 年齡 | 城市 |\n| --- | --- | --- |\n| 陳大文 | 34 | 臺北 |\n| 林美玲 | 28 | 高雄 |\n| 黃志明 | 45 | 臺中 |\n| 張雅婷 | 22 | 新竹 |\n'],
+    [
+      'shift-jis-names.csv',
+      '| 名前 | 年齢 | 都市 |\n| --- | --- | --- |\n| 山田太郎 | 34 | 東京 |\n| 佐藤花子 | 28 | 大阪 |\n| 鈴木一郎 | 45 | 名古屋 |\n| 高橋美咲 | 22 | 札幌 |\n',
+    ],
+    [
+      'euc-jp-names.csv',
+      '| 名前 | 年齢 | 都市 |\n| --- | --- | --- |\n| 山田太郎 | 34 | 東京 |\n| 佐藤花子 | 28 | 大阪 |\n| 鈴木一郎 | 45 | 名古屋 |\n| 高橋美咲 | 22 | 札幌 |\n',
+    ],
+    [
+      'gbk-names.csv',
+      '| 姓名 | 年龄 | 城市 |\n| --- | --- | --- |\n| 王伟 | 34 | 北京 |\n| 李娜 | 28 | 上海 |\n| 张敏 | 45 | 广州 |\n| 刘洋 | 22 | 深圳 |\n',
+    ],
+    [
+      'big5-names.csv',
+      '| 姓名 | 年齡 | 城市 |\n| --- | --- | --- |\n| 陳大文 | 34 | 臺北 |\n| 林美玲 | 28 | 高雄 |\n| 黃志明 | 45 | 臺中 |\n| 張雅婷 | 22 | 新竹 |\n',
+    ],
   ])('decodes the CSV %s', async (name, markdown) => {
     expect((await convert(name, 'text/csv')).outputs['markdown']).toBe(markdown);
   });
@@ -29,6 +41,8 @@ describe('legacy CJK encodings without a charset', () => {
       '| Name | Stadt | Preis |\n| --- | --- | --- |\n| Müller | Zürich | €5 |\n| François | Besançon | “günstig” |\n| José | Málaga | 12 € |\n',
     );
     expect((await convert('windows-1252-short.csv', 'text/csv')).outputs['text']).toBe('Zürich\tKöln\n');
-    expect((await convert('windows-1252.txt', 'text/plain')).outputs['text']).toBe('Café au lait – 3,50 €.\n\nGrüße aus Köln, “schön” hier.\n');
+    expect((await convert('windows-1252.txt', 'text/plain')).outputs['text']).toBe(
+      'Café au lait – 3,50 €.\n\nGrüße aus Köln, “schön” hier.\n',
+    );
   });
 });

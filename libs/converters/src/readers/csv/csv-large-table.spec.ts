@@ -45,7 +45,10 @@ function convertInThread(csv: string): Promise<ThreadResult> {
 describe('CSV reader: a big table', () => {
   it(`converts ${ROWS.toLocaleString('en-US')} rows × 10 columns in a thread with a ${HEAP_MB} MB heap`, async () => {
     const lines = ['id,name,amount,date,flag,note,a,b,c,d'];
-    for (let r = 1; r < ROWS; r++) lines.push(`${r},Customer ${r % 977},${(r / 100).toFixed(2)},2024-01-${String((r % 28) + 1).padStart(2, '0')},${r % 2 ? 'yes' : 'no'},${r % 97 ? 'ok' : '"a | b"'},x,y,z,w`);
+    for (let r = 1; r < ROWS; r++)
+      lines.push(
+        `${r},Customer ${r % 977},${(r / 100).toFixed(2)},2024-01-${String((r % 28) + 1).padStart(2, '0')},${r % 2 ? 'yes' : 'no'},${r % 97 ? 'ok' : '"a | b"'},x,y,z,w`,
+      );
     const result = await convertInThread(lines.join('\n'));
     expect(result.error).toBeUndefined();
     const markdown = result.markdown?.split('\n') ?? [];

@@ -24,16 +24,24 @@ describe('CSV reader: delimiters', () => {
     // Served without a useful type: the extension picks the reader.
     { file: 'semicolon.csv', mimeType: 'application/octet-stream' },
     { file: 'tabs.tsv', mimeType: 'text/plain' },
-  ])('reads $file ($mimeType) as one table: quoted delimiters and newlines in one cell, | escaped, ragged rows padded', async ({ file, mimeType }) => {
-    const result = await convertFixture(`office-data/${file}`, mimeType);
-    expect(result.pages).toBe(1);
-    expect(result.metadata).toEqual({});
-    expect(result.outputs['markdown']).toBe(`${PEOPLE_MARKDOWN}\n`);
-    expect(result.outputs['text']).toContain('Smith, Jane\tLisbon\tLine one line two\t12.5\t\nBob\tOslo\ta | b\t7');
-  });
+  ])(
+    'reads $file ($mimeType) as one table: quoted delimiters and newlines in one cell, | escaped, ragged rows padded',
+    async ({ file, mimeType }) => {
+      const result = await convertFixture(`office-data/${file}`, mimeType);
+      expect(result.pages).toBe(1);
+      expect(result.metadata).toEqual({});
+      expect(result.outputs['markdown']).toBe(`${PEOPLE_MARKDOWN}\n`);
+      expect(result.outputs['text']).toContain('Smith, Jane\tLisbon\tLine one line two\t12.5\t\nBob\tOslo\ta | b\t7');
+    },
+  );
 
   it('keeps the line break of a quoted newline inside the cell', async () => {
-    const result = await convertText({ bytes: Buffer.from('a,b\n"x\ny",z\n'), contentType: 'text/csv', formats: ['markdown'], maxPages: 1 });
+    const result = await convertText({
+      bytes: Buffer.from('a,b\n"x\ny",z\n'),
+      contentType: 'text/csv',
+      formats: ['markdown'],
+      maxPages: 1,
+    });
     expect(result.outputs['markdown']).toBe('| a | b |\n| --- | --- |\n| x y | z |\n');
   });
 
@@ -53,7 +61,9 @@ describe('CSV reader: encodings', () => {
     { file: 'windows-1252.csv', extra: '' },
   ])('decodes $file', async ({ file, extra }) => {
     const { outputs } = await convertFixture(`office-data/${file}`, 'text/csv');
-    expect(outputs['markdown']).toContain('| Word | Meaning |\n| --- | --- |\n| Café | coffee |\n| €5 | price |\n| “quoted” | smart quotes |');
+    expect(outputs['markdown']).toContain(
+      '| Word | Meaning |\n| --- | --- |\n| Café | coffee |\n| €5 | price |\n| “quoted” | smart quotes |',
+    );
     expect(outputs['markdown']).toContain(extra);
   });
 

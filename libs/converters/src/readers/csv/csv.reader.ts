@@ -67,7 +67,10 @@ function parseRows(text: string, tsv: boolean): ParsedRows {
     throw new JobFailure('CORRUPT_DOCUMENT', `The CSV has a quoted field that never closes (row ${unclosedRow + 1}).`);
   }
   if (tooLarge) {
-    throw new JobFailure('FILE_TOO_LARGE', `The CSV has more than ${MAX_CSV_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`);
+    throw new JobFailure(
+      'FILE_TOO_LARGE',
+      `The CSV has more than ${MAX_CSV_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`,
+    );
   }
   return { rows, bounds };
 }

@@ -75,7 +75,9 @@ describe('DOCX reader: shapes, equations, numbered headings, checkboxes (feature
   });
 
   it('keeps the text of text boxes and shapes after the paragraph that anchors them, once', () => {
-    expect(text).toContain('This document is made mostly of shapes.\n\nDrawing text box first line\n\nDrawing text box second line\n\nAnchor of a shape with a fallback.');
+    expect(text).toContain(
+      'This document is made mostly of shapes.\n\nDrawing text box first line\n\nDrawing text box second line\n\nAnchor of a shape with a fallback.',
+    );
     // A Word 2010 shape repeats its text in a VML fallback: it is written once.
     expect(text).toContain('Anchor of a shape with a fallback.\n\nCallout text inside the shape\n\nParagraph after the callout.');
     expect(text.match(/Callout text inside the shape/g)).toHaveLength(1);
@@ -111,13 +113,25 @@ describe('DOCX reader: shapes, equations, numbered headings, checkboxes (feature
 
 describe('DOCX reader: the same features as LibreOffice writes them (libreoffice-features.docx)', () => {
   it('keeps shape text, equations, numbered headings and checkboxes', async () => {
-    const { markdown, text } = (await convertFixture('office-docs/libreoffice-features.docx', DOCX)).outputs as { markdown: string; text: string };
+    const { markdown, text } = (await convertFixture('office-docs/libreoffice-features.docx', DOCX)).outputs as {
+      markdown: string;
+      text: string;
+    };
     // LibreOffice writes every shape as a DrawingML choice with a VML fallback.
-    for (const words of ['Drawing text box second line', 'Callout text inside the shape', 'Legacy VML box text', 'Group box two']) expect(text.split(words)).toHaveLength(2);
+    for (const words of ['Drawing text box second line', 'Callout text inside the shape', 'Legacy VML box text', 'Group box two'])
+      expect(text.split(words)).toHaveLength(2);
     expect(text).toContain('Einstein wrote $E=mc^{2}$ in 1905.');
     // LibreOffice writes functions as plain runs, not m:func.
     expect(text).toContain('$$A=\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix},\\sin\\theta+\\hat{x}+\\overline{y}$$');
-    expect(markdown.match(/^#+ .*$/gm)).toEqual(['# Feature test document', '# 1 Introduction', '## 1.1 Scope', '## 1.2 Terms', '# 2 Methods', '## Appendix notes', '## 2.1 Checklist']);
+    expect(markdown.match(/^#+ .*$/gm)).toEqual([
+      '# Feature test document',
+      '# 1 Introduction',
+      '## 1.1 Scope',
+      '## 1.2 Terms',
+      '# 2 Methods',
+      '## Appendix notes',
+      '## 2.1 Checklist',
+    ]);
     expect(text).toContain('[x] Budget approved\n\n[ ] Contract signed');
   });
 });
@@ -138,9 +152,15 @@ describe('DOCX reader: merged cells and comments', () => {
   });
 
   it('leaves comments out', async () => {
-    const body = '<w:p><w:r><w:t xml:space="preserve">Visible </w:t></w:r><w:commentRangeStart w:id="0"/><w:r><w:t>text</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>';
-    const comments = '<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:comment w:id="0" w:author="Rev"><w:p><w:r><w:t>SECRET REVIEW NOTE</w:t></w:r></w:p></w:comment></w:comments>';
-    const bytes = withEntry(withEntry(fixture('office-docs/source.docx'), 'word/document.xml', documentXml(body)), 'word/comments.xml', comments);
+    const body =
+      '<w:p><w:r><w:t xml:space="preserve">Visible </w:t></w:r><w:commentRangeStart w:id="0"/><w:r><w:t>text</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>';
+    const comments =
+      '<w:comments xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:comment w:id="0" w:author="Rev"><w:p><w:r><w:t>SECRET REVIEW NOTE</w:t></w:r></w:p></w:comment></w:comments>';
+    const bytes = withEntry(
+      withEntry(fixture('office-docs/source.docx'), 'word/document.xml', documentXml(body)),
+      'word/comments.xml',
+      comments,
+    );
     const { text } = (await convertDocx(bytes)).outputs as { text: string };
     expect(text).toContain('Visible text');
     expect(text).not.toContain('SECRET REVIEW NOTE');

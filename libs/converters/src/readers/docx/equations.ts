@@ -15,7 +15,10 @@ export function replaceEquations(document: Document): boolean {
   for (const para of Array.from(document.getElementsByTagNameNS(M_NS, 'oMathPara'))) {
     if (!para.parentNode || isInsideMath(para)) continue;
     const equations = Array.from(para.getElementsByTagNameNS(M_NS, 'oMath')).filter((math) => !isInsideMath(math, para));
-    const runs = equations.flatMap((math, index) => [...(index > 0 ? [breakRun(document)] : []), textRun(document, `$$${ommlToLatex(math)}$$`)]);
+    const runs = equations.flatMap((math, index) => [
+      ...(index > 0 ? [breakRun(document)] : []),
+      textRun(document, `$$${ommlToLatex(math)}$$`),
+    ]);
     replaceWith(document, para, runs);
     replaced = true;
   }
@@ -55,7 +58,12 @@ function breakRun(document: Document): Element {
 /** Nested in another equation (below `stop`): converted with it. */
 function isInsideMath(element: Element, stop?: Element): boolean {
   for (let node = element.parentNode; node && node !== stop; node = node.parentNode) {
-    if (node.nodeType === 1 && (node as Element).namespaceURI === M_NS && ['oMath', 'oMathPara'].includes((node as Element).localName ?? '')) return true;
+    if (
+      node.nodeType === 1 &&
+      (node as Element).namespaceURI === M_NS &&
+      ['oMath', 'oMathPara'].includes((node as Element).localName ?? '')
+    )
+      return true;
   }
   return false;
 }

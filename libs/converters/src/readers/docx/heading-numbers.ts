@@ -33,10 +33,13 @@ export class HeadingNumbers {
     const linkedStyle = attr(child(definition, 'pStyle'), 'val');
     const own = properties.outlineLvl === undefined ? undefined : Number(properties.outlineLvl);
     const outline =
-      own !== undefined && Number.isInteger(own) ? own
-      : linkedStyle !== undefined ? this.definitions.styleOutlineLevel(linkedStyle)
-      : properties.pStyle !== undefined ? this.definitions.styleOutlineLevel(properties.pStyle)
-      : undefined;
+      own !== undefined && Number.isInteger(own)
+        ? own
+        : linkedStyle !== undefined
+          ? this.definitions.styleOutlineLevel(linkedStyle)
+          : properties.pStyle !== undefined
+            ? this.definitions.styleOutlineLevel(properties.pStyle)
+            : undefined;
     if (outline === undefined || outline < 0 || outline > 8) return undefined;
     const styled = properties.pStyle !== undefined && this.definitions.isHeadingStyle(properties.pStyle);
     if (!reference && styled) return undefined;
@@ -94,7 +97,21 @@ function formatNumber(value: number, format: string): string {
 }
 
 function roman(value: number): string {
-  const numerals: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  const numerals: [number, string][] = [
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
+  ];
   let rest = value;
   let out = '';
   for (const [size, numeral] of numerals) for (; rest >= size; rest -= size) out += numeral;

@@ -41,7 +41,8 @@ function splitAtRestarts(items: HTMLElement[], labels: ReadonlyMap<HTMLElement, 
   let last: Label | undefined;
   for (const item of items) {
     const label = labels.get(item);
-    const continues = label === undefined || last === undefined || (label === 'bullet' ? last === 'bullet' : last !== 'bullet' && label === last + 1);
+    const continues =
+      label === undefined || last === undefined || (label === 'bullet' ? last === 'bullet' : last !== 'bullet' && label === last + 1);
     if (!continues || groups.length === 0) groups.push({ items: [] });
     const group = groups[groups.length - 1];
     group.items.push(item);

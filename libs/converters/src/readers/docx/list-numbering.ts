@@ -37,7 +37,11 @@ export function markListParagraphs(entries: ReadonlyMap<string, Uint8Array>): Re
   const stylesText = entryText(entries, `${folder}styles.xml`);
   const documentText = entryText(entries, documentPart);
   // Without numbering only outline levels can make headings, and only where the document sets one.
-  if (documentText === undefined || (numberingText === undefined && !(stylesText?.includes('outlineLvl') || documentText.includes('outlineLvl')))) return entries;
+  if (
+    documentText === undefined ||
+    (numberingText === undefined && !(stylesText?.includes('outlineLvl') || documentText.includes('outlineLvl')))
+  )
+    return entries;
   let definitions: NumberingDefinitions;
   try {
     definitions = new NumberingDefinitions(

@@ -4,7 +4,8 @@ const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
 describe('scanParagraphs (list properties of document.xml without a DOM)', () => {
   it('reads numId, ilvl and pStyle of each paragraph, in document order, and where a marker goes', () => {
-    const xml = `<?xml version="1.0"?><w:document xmlns:w="${W}"><w:body>` +
+    const xml =
+      `<?xml version="1.0"?><w:document xmlns:w="${W}"><w:body>` +
       '<w:p><w:pPr><w:pStyle w:val="ListNumber"/><w:numPr><w:ilvl w:val="1"/><w:numId w:val="7"/></w:numPr></w:pPr><w:r><w:t>a</w:t></w:r></w:p>' +
       '<w:p><w:r><w:t>b</w:t></w:r></w:p><w:p/></w:body></w:document>';
     const paragraphs = scanParagraphs(xml)!;
@@ -14,7 +15,8 @@ describe('scanParagraphs (list properties of document.xml without a DOM)', () =>
   });
 
   it('follows the prefix the root binds, and ignores list-like elements of runs, tables and comments', () => {
-    const xml = `<x:document xmlns:x='${W}' xmlns:w="urn:other"><!-- <x:p> --><x:body>` +
+    const xml =
+      `<x:document xmlns:x='${W}' xmlns:w="urn:other"><!-- <x:p> --><x:body>` +
       '<x:p><x:pPr><x:rPr><x:numId x:val="9"/></x:rPr></x:pPr><w:numPr><x:numId x:val="8"/></w:numPr>' +
       '<x:r><x:t a="1 > 0">text</x:t></x:r></x:p></x:body></x:document>';
     expect(scanParagraphs(xml)!.map((p) => p.properties)).toEqual([{}]);

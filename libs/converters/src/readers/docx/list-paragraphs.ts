@@ -20,7 +20,8 @@ export interface ScannedParagraph {
 }
 
 /** Comments, CDATA, processing instructions and doctype, or an element tag (attribute values may hold ">"). */
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)(?:([\w.-]+):)?([\w.-]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
+const TOKEN =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[?!][^>]*>|<(\/?)(?:([\w.-]+):)?([\w.-]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
 
 /**
  * The paragraphs of `word/document.xml` with their list properties, read by a tag
@@ -71,7 +72,10 @@ const PROPERTY_PARENT: Readonly<Record<string, string[]>> = {
 };
 
 /** The properties of the paragraph an element sets, when it is one of its own w:pPr (not a run's or a table's). */
-function listProperties(stack: readonly { name: string; paragraph?: ScannedParagraph }[], name: string): ParagraphListProperties | undefined {
+function listProperties(
+  stack: readonly { name: string; paragraph?: ScannedParagraph }[],
+  name: string,
+): ParagraphListProperties | undefined {
   const parent = PROPERTY_PARENT[name];
   if (!parent || stack.length < parent.length) return undefined;
   const open = stack.slice(-parent.length);
@@ -80,7 +84,8 @@ function listProperties(stack: readonly { name: string; paragraph?: ScannedParag
 
 /** The prefix the root element binds to the WordprocessingML namespace. */
 function prefixOf(attributes: string): string | undefined {
-  for (const match of attributes.matchAll(/\bxmlns:([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) if ((match[2] ?? match[3]) === W_NS) return match[1];
+  for (const match of attributes.matchAll(/\bxmlns:([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    if ((match[2] ?? match[3]) === W_NS) return match[1];
   return undefined;
 }
 

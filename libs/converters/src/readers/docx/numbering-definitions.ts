@@ -3,7 +3,6 @@ import { xmlChildrenNS } from '../office/office-xml';
 import type { ParagraphListProperties } from './list-paragraphs';
 import { W_NS } from './word-namespaces';
 
-
 /** One level of a list as Word shows it: its first number and whether it counts at all. */
 export interface ListLevel {
   start: number;
@@ -37,8 +36,11 @@ export class NumberingDefinitions {
 
   constructor(numbering: Document | undefined, styles: Document | undefined) {
     if (numbering) for (const num of xmlChildrenNS(numbering.documentElement!, W_NS, 'num')) this.nums.set(attr(num, 'numId') ?? '', num);
-    if (numbering) for (const abstract of xmlChildrenNS(numbering.documentElement!, W_NS, 'abstractNum')) this.abstracts.set(attr(abstract, 'abstractNumId') ?? '', abstract);
-    if (styles) for (const style of xmlChildrenNS(styles.documentElement!, W_NS, 'style')) this.styles.set(attr(style, 'styleId') ?? '', style);
+    if (numbering)
+      for (const abstract of xmlChildrenNS(numbering.documentElement!, W_NS, 'abstractNum'))
+        this.abstracts.set(attr(abstract, 'abstractNumId') ?? '', abstract);
+    if (styles)
+      for (const style of xmlChildrenNS(styles.documentElement!, W_NS, 'style')) this.styles.set(attr(style, 'styleId') ?? '', style);
   }
 
   /** The list a paragraph belongs to: its own w:numPr, else its style's (basedOn followed). */
@@ -56,7 +58,10 @@ export class NumberingDefinitions {
     const override = num && xmlChildrenNS(num, W_NS, 'lvlOverride').find((candidate) => attr(candidate, 'ilvl') === level);
     const overridden = override && child(override, 'lvl');
     const abstractId = this.abstractId(num, 0);
-    const base = abstractId === undefined ? undefined : xmlChildrenNS(this.abstracts.get(abstractId)!, W_NS, 'lvl').find((candidate) => attr(candidate, 'ilvl') === level);
+    const base =
+      abstractId === undefined
+        ? undefined
+        : xmlChildrenNS(this.abstracts.get(abstractId)!, W_NS, 'lvl').find((candidate) => attr(candidate, 'ilvl') === level);
     const restart = attr(child(override, 'startOverride'), 'val') ?? attr(child(overridden, 'start'), 'val');
     const start = Number(restart ?? attr(child(base, 'start'), 'val') ?? '1');
     const format = attr(child(overridden, 'numFmt'), 'val') ?? attr(child(base, 'numFmt'), 'val') ?? 'decimal';
@@ -75,7 +80,9 @@ export class NumberingDefinitions {
     const override = num && xmlChildrenNS(num, W_NS, 'lvlOverride').find((candidate) => attr(candidate, 'ilvl') === level);
     const abstractId = this.abstractId(num, 0);
     const abstract = abstractId === undefined ? undefined : this.abstracts.get(abstractId);
-    return child(override, 'lvl') ?? (abstract && xmlChildrenNS(abstract, W_NS, 'lvl').find((candidate) => attr(candidate, 'ilvl') === level));
+    return (
+      child(override, 'lvl') ?? (abstract && xmlChildrenNS(abstract, W_NS, 'lvl').find((candidate) => attr(candidate, 'ilvl') === level))
+    );
   }
 
   /**

@@ -16,47 +16,218 @@ const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
 
 /** Characters that have a LaTeX command: Greek letters, operators, arrows, relations. */
 const SYMBOLS: Readonly<Record<string, string>> = {
-  α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\epsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ϑ: '\\vartheta',
-  ι: '\\iota', κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ϖ: '\\varpi', ρ: '\\rho', ϱ: '\\varrho', σ: '\\sigma',
-  ς: '\\varsigma', τ: '\\tau', υ: '\\upsilon', φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega',
-  Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi', Π: '\\Pi', Σ: '\\Sigma', Υ: '\\Upsilon', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
-  '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '≅': '\\cong', '∝': '\\propto', '≪': '\\ll', '≫': '\\gg',
-  '×': '\\times', '÷': '\\div', '±': '\\pm', '∓': '\\mp', '·': '\\cdot', '⋅': '\\cdot', '∘': '\\circ', '⊕': '\\oplus', '⊗': '\\otimes', '∗': '\\ast',
-  '→': '\\rightarrow', '←': '\\leftarrow', '↔': '\\leftrightarrow', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow', '⇔': '\\Leftrightarrow', '↦': '\\mapsto',
-  '↑': '\\uparrow', '↓': '\\downarrow',
-  '∞': '\\infty', '∂': '\\partial', '∇': '\\nabla', '∅': '\\emptyset', 'ℏ': '\\hbar', 'ℓ': '\\ell', 'ℝ': '\\mathbb{R}', 'ℕ': '\\mathbb{N}', 'ℤ': '\\mathbb{Z}',
-  'ℚ': '\\mathbb{Q}', 'ℂ': '\\mathbb{C}',
-  '∈': '\\in', '∉': '\\notin', '∋': '\\ni', '⊂': '\\subset', '⊃': '\\supset', '⊆': '\\subseteq', '⊇': '\\supseteq', '∪': '\\cup', '∩': '\\cap',
-  '∀': '\\forall', '∃': '\\exists', '¬': '\\neg', '∧': '\\wedge', '∨': '\\vee', '⊥': '\\perp', '∥': '\\parallel', '∠': '\\angle', '°': '^{\\circ}',
-  '…': '\\ldots', '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '′': "'", '″': "''", '−': '-', '∣': '\\mid',
-  '{': '\\{', '}': '\\}', '%': '\\%', '#': '\\#', '&': '\\&', _: '\\_', $: '\\$', '\\': '\\backslash',
+  α: '\\alpha',
+  β: '\\beta',
+  γ: '\\gamma',
+  δ: '\\delta',
+  ε: '\\epsilon',
+  ϵ: '\\epsilon',
+  ζ: '\\zeta',
+  η: '\\eta',
+  θ: '\\theta',
+  ϑ: '\\vartheta',
+  ι: '\\iota',
+  κ: '\\kappa',
+  λ: '\\lambda',
+  μ: '\\mu',
+  ν: '\\nu',
+  ξ: '\\xi',
+  π: '\\pi',
+  ϖ: '\\varpi',
+  ρ: '\\rho',
+  ϱ: '\\varrho',
+  σ: '\\sigma',
+  ς: '\\varsigma',
+  τ: '\\tau',
+  υ: '\\upsilon',
+  φ: '\\phi',
+  ϕ: '\\phi',
+  χ: '\\chi',
+  ψ: '\\psi',
+  ω: '\\omega',
+  Γ: '\\Gamma',
+  Δ: '\\Delta',
+  Θ: '\\Theta',
+  Λ: '\\Lambda',
+  Ξ: '\\Xi',
+  Π: '\\Pi',
+  Σ: '\\Sigma',
+  Υ: '\\Upsilon',
+  Φ: '\\Phi',
+  Ψ: '\\Psi',
+  Ω: '\\Omega',
+  '≤': '\\leq',
+  '≥': '\\geq',
+  '≠': '\\neq',
+  '≈': '\\approx',
+  '≡': '\\equiv',
+  '∼': '\\sim',
+  '≅': '\\cong',
+  '∝': '\\propto',
+  '≪': '\\ll',
+  '≫': '\\gg',
+  '×': '\\times',
+  '÷': '\\div',
+  '±': '\\pm',
+  '∓': '\\mp',
+  '·': '\\cdot',
+  '⋅': '\\cdot',
+  '∘': '\\circ',
+  '⊕': '\\oplus',
+  '⊗': '\\otimes',
+  '∗': '\\ast',
+  '→': '\\rightarrow',
+  '←': '\\leftarrow',
+  '↔': '\\leftrightarrow',
+  '⇒': '\\Rightarrow',
+  '⇐': '\\Leftarrow',
+  '⇔': '\\Leftrightarrow',
+  '↦': '\\mapsto',
+  '↑': '\\uparrow',
+  '↓': '\\downarrow',
+  '∞': '\\infty',
+  '∂': '\\partial',
+  '∇': '\\nabla',
+  '∅': '\\emptyset',
+  ℏ: '\\hbar',
+  ℓ: '\\ell',
+  ℝ: '\\mathbb{R}',
+  ℕ: '\\mathbb{N}',
+  ℤ: '\\mathbb{Z}',
+  ℚ: '\\mathbb{Q}',
+  ℂ: '\\mathbb{C}',
+  '∈': '\\in',
+  '∉': '\\notin',
+  '∋': '\\ni',
+  '⊂': '\\subset',
+  '⊃': '\\supset',
+  '⊆': '\\subseteq',
+  '⊇': '\\supseteq',
+  '∪': '\\cup',
+  '∩': '\\cap',
+  '∀': '\\forall',
+  '∃': '\\exists',
+  '¬': '\\neg',
+  '∧': '\\wedge',
+  '∨': '\\vee',
+  '⊥': '\\perp',
+  '∥': '\\parallel',
+  '∠': '\\angle',
+  '°': '^{\\circ}',
+  '…': '\\ldots',
+  '⋯': '\\cdots',
+  '⋮': '\\vdots',
+  '⋱': '\\ddots',
+  '′': "'",
+  '″': "''",
+  '−': '-',
+  '∣': '\\mid',
+  '{': '\\{',
+  '}': '\\}',
+  '%': '\\%',
+  '#': '\\#',
+  '&': '\\&',
+  _: '\\_',
+  $: '\\$',
+  '\\': '\\backslash',
 };
 
 /** n-ary operators by `m:chr` (the integral when absent, as the standard says). */
 const NARY: Readonly<Record<string, string>> = {
-  '∑': '\\sum', '∏': '\\prod', '∐': '\\coprod', '∫': '\\int', '∬': '\\iint', '∭': '\\iiint', '∮': '\\oint', '∯': '\\oiint',
-  '⋃': '\\bigcup', '⋂': '\\bigcap', '⋁': '\\bigvee', '⋀': '\\bigwedge', '⨁': '\\bigoplus', '⨂': '\\bigotimes', '⨀': '\\bigodot',
+  '∑': '\\sum',
+  '∏': '\\prod',
+  '∐': '\\coprod',
+  '∫': '\\int',
+  '∬': '\\iint',
+  '∭': '\\iiint',
+  '∮': '\\oint',
+  '∯': '\\oiint',
+  '⋃': '\\bigcup',
+  '⋂': '\\bigcap',
+  '⋁': '\\bigvee',
+  '⋀': '\\bigwedge',
+  '⨁': '\\bigoplus',
+  '⨂': '\\bigotimes',
+  '⨀': '\\bigodot',
 };
 
 /** Accent characters (combining marks) of `m:acc`; the circumflex when absent. */
 const ACCENTS: Readonly<Record<string, string>> = {
-  '\u0302': '\\hat', '\u0303': '\\tilde', '\u0304': '\\bar', '\u0305': '\\overline', '\u0307': '\\dot', '\u0308': '\\ddot', '\u20db': '\\dddot',
-  '\u20d7': '\\vec', '\u0301': '\\acute', '\u0300': '\\grave', '\u0306': '\\breve', '\u030c': '\\check', '\u20d6': '\\overleftarrow', '\u20e1': '\\overleftrightarrow',
+  '\u0302': '\\hat',
+  '\u0303': '\\tilde',
+  '\u0304': '\\bar',
+  '\u0305': '\\overline',
+  '\u0307': '\\dot',
+  '\u0308': '\\ddot',
+  '\u20db': '\\dddot',
+  '\u20d7': '\\vec',
+  '\u0301': '\\acute',
+  '\u0300': '\\grave',
+  '\u0306': '\\breve',
+  '\u030c': '\\check',
+  '\u20d6': '\\overleftarrow',
+  '\u20e1': '\\overleftrightarrow',
 };
 
 /** Delimiters of `m:d` that are not written as themselves. */
 const DELIMITERS: Readonly<Record<string, string>> = {
-  '{': '\\{', '}': '\\}', '⟨': '\\langle', '⟩': '\\rangle', '〈': '\\langle', '〉': '\\rangle', '‖': '\\|', '⌊': '\\lfloor', '⌋': '\\rfloor',
-  '⌈': '\\lceil', '⌉': '\\rceil', '': '.',
+  '{': '\\{',
+  '}': '\\}',
+  '⟨': '\\langle',
+  '⟩': '\\rangle',
+  '〈': '\\langle',
+  '〉': '\\rangle',
+  '‖': '\\|',
+  '⌊': '\\lfloor',
+  '⌋': '\\rfloor',
+  '⌈': '\\lceil',
+  '⌉': '\\rceil',
+  '': '.',
 };
 
 /** `m:d` around a lone matrix: the matrix environment that draws those brackets. */
-const MATRIX_ENVIRONMENTS: Readonly<Record<string, string>> = { '()': 'pmatrix', '[]': 'bmatrix', '{}': 'Bmatrix', '||': 'vmatrix', '‖‖': 'Vmatrix' };
+const MATRIX_ENVIRONMENTS: Readonly<Record<string, string>> = {
+  '()': 'pmatrix',
+  '[]': 'bmatrix',
+  '{}': 'Bmatrix',
+  '||': 'vmatrix',
+  '‖‖': 'Vmatrix',
+};
 
 /** Function names LaTeX has a command for; others become `\operatorname{…}`. */
 const FUNCTIONS = new Set([
-  'sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth',
-  'log', 'ln', 'lg', 'exp', 'lim', 'liminf', 'limsup', 'max', 'min', 'sup', 'inf', 'det', 'gcd', 'deg', 'arg', 'dim', 'ker', 'hom', 'Pr',
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'sinh',
+  'cosh',
+  'tanh',
+  'coth',
+  'log',
+  'ln',
+  'lg',
+  'exp',
+  'lim',
+  'liminf',
+  'limsup',
+  'max',
+  'min',
+  'sup',
+  'inf',
+  'det',
+  'gcd',
+  'deg',
+  'arg',
+  'dim',
+  'ker',
+  'hom',
+  'Pr',
 ]);
 
 function latex(element: Element): string {
@@ -105,7 +276,9 @@ function latex(element: Element): string {
     case 'borderBox':
       return `\\boxed{${part(element, 'e')}}`;
     case 'eqArr':
-      return `\\begin{aligned}${elements(element, 'e').map((row) => childrenLatex(row)).join(' \\\\ ')}\\end{aligned}`;
+      return `\\begin{aligned}${elements(element, 'e')
+        .map((row) => childrenLatex(row))
+        .join(' \\\\ ')}\\end{aligned}`;
     case 'oMath':
       return childrenLatex(element);
     default:
@@ -125,7 +298,8 @@ function runLatex(run: Element): string {
   const text = elements(run, 't')
     .map((t) => t.textContent ?? '')
     .join('');
-  if (run.namespaceURI !== M_NS || isOn(property(run, 'nor'))) return text.trim() ? `\\text{${text.replace(/[{}\\]/g, (c) => `\\${c}`)}}` : '';
+  if (run.namespaceURI !== M_NS || isOn(property(run, 'nor')))
+    return text.trim() ? `\\text{${text.replace(/[{}\\]/g, (c) => `\\${c}`)}}` : '';
   // A function name written as a plain run (LibreOffice does not write m:func).
   if (FUNCTIONS.has(text.trim())) return `\\${text.trim()}`;
   return join(Array.from(text, (char) => SYMBOLS[char] ?? char));
@@ -154,7 +328,8 @@ function delimiterLatex(element: Element): string {
   // A matrix in brackets is written as the bracketed matrix environment.
   const only = items.length === 1 ? elementChildren(items[0]) : [];
   const environment = MATRIX_ENVIRONMENTS[open + close];
-  if (environment && only.length === 1 && only[0].localName === 'm') return `\\begin{${environment}}${matrixRows(only[0])}\\end{${environment}}`;
+  if (environment && only.length === 1 && only[0].localName === 'm')
+    return `\\begin{${environment}}${matrixRows(only[0])}\\end{${environment}}`;
   const separator = property(element, 'sepChr') ?? '|';
   const body = items.map((item) => childrenLatex(item)).join(separator === '|' ? ' \\mid ' : ` ${SYMBOLS[separator] ?? separator} `);
   return `\\left${DELIMITERS[open] ?? open}${body}\\right${DELIMITERS[close] ?? close}`;
@@ -162,7 +337,11 @@ function delimiterLatex(element: Element): string {
 
 function matrixRows(matrix: Element): string {
   return elements(matrix, 'mr')
-    .map((row) => elements(row, 'e').map((cell) => childrenLatex(cell)).join(' & '))
+    .map((row) =>
+      elements(row, 'e')
+        .map((cell) => childrenLatex(cell))
+        .join(' & '),
+    )
     .join(' \\\\ ');
 }
 
@@ -188,7 +367,9 @@ function part(element: Element, localName: string): string {
 
 /** A value from the element's own properties (`m:fPr/m:type/@m:val`, `m:naryPr/m:chr/@m:val`). */
 function property(element: Element, name: string): string | undefined {
-  const properties = elementChildren(element).find((candidate) => candidate.localName === `${element.localName}Pr` || candidate.localName === 'rPr');
+  const properties = elementChildren(element).find(
+    (candidate) => candidate.localName === `${element.localName}Pr` || candidate.localName === 'rPr',
+  );
   const found = properties && elementChildren(properties).find((candidate) => candidate.localName === name);
   if (!found) return undefined;
   // m:val may be absent on on/off properties (m:degHide alone means on); "" is a value (no delimiter).

@@ -42,7 +42,12 @@ function isRepeatedFallback(box: Element): boolean {
   const alternate = fallback?.parentNode as Element | null | undefined;
   if (!fallback || !alternate) return false;
   for (let node = alternate.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).localName === 'Choice' && (node as Element).getElementsByTagNameNS(W_NS, 'txbxContent').length > 0) return true;
+    if (
+      node.nodeType === 1 &&
+      (node as Element).localName === 'Choice' &&
+      (node as Element).getElementsByTagNameNS(W_NS, 'txbxContent').length > 0
+    )
+      return true;
   }
   return false;
 }

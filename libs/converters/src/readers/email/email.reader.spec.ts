@@ -15,22 +15,26 @@ describe('E-mail reader: message.eml (text + HTML alternative, one attachment)',
   });
 
   it('starts with the subject and a header block', () => {
-    expect(text.startsWith(
-      [
-        'Quarterly report: conversion numbers',
-        '',
-        'From: Ada Example <ada@example.com>',
-        'To: Grace Sample <grace@example.org>, ops@example.org',
-        'Cc: Team Lead <lead@example.com>',
-        'Subject: Quarterly report: conversion numbers',
-        'Date: 2024-05-01T14:30:00.000Z',
-      ].join('\n'),
-    )).toBe(true);
+    expect(
+      text.startsWith(
+        [
+          'Quarterly report: conversion numbers',
+          '',
+          'From: Ada Example <ada@example.com>',
+          'To: Grace Sample <grace@example.org>, ops@example.org',
+          'Cc: Team Lead <lead@example.com>',
+          'Subject: Quarterly report: conversion numbers',
+          'Date: 2024-05-01T14:30:00.000Z',
+        ].join('\n'),
+      ),
+    ).toBe(true);
     expect(markdown).toContain('**From:** Ada Example \\<ada@example.com>  \n**To:**');
   });
 
   it('reads the HTML alternative through the HTML reader (links, lists; no styles), not the text one', () => {
-    expect(markdown).toContain('## Quarterly report\n\nHello Grace,\n\nThe **HTML** body with a [report link](https://example.com/report).');
+    expect(markdown).toContain(
+      '## Quarterly report\n\nHello Grace,\n\nThe **HTML** body with a [report link](https://example.com/report).',
+    );
     expect(markdown).toContain('- PDF: 1,204 jobs\n- HTML: 3,377 jobs');
     expect(markdown).not.toMatch(/plain-text alternative|color:red/);
   });
@@ -52,9 +56,12 @@ describe('E-mail reader: message.eml (text + HTML alternative, one attachment)',
 
 describe('E-mail reader: .eml variants', () => {
   it('reads a text-only message, found by its .eml extension, with encoded words decoded', async () => {
-    const source = 'From: =?utf-8?q?J=C3=BCrgen?= <j@example.de>\r\nSubject: Plain\r\nDate: not a date\r\n\r\nLine one\r\nline two\r\n\r\nNext paragraph\r\n';
+    const source =
+      'From: =?utf-8?q?J=C3=BCrgen?= <j@example.de>\r\nSubject: Plain\r\nDate: not a date\r\n\r\nLine one\r\nline two\r\n\r\nNext paragraph\r\n';
     const result = await convert(source, 'text/plain', 'note.eml');
-    expect(result.outputs['text']).toBe('Plain\n\nFrom: Jürgen <j@example.de>\nSubject: Plain\nDate: not a date\n\nLine one\nline two\n\nNext paragraph\n');
+    expect(result.outputs['text']).toBe(
+      'Plain\n\nFrom: Jürgen <j@example.de>\nSubject: Plain\nDate: not a date\n\nLine one\nline two\n\nNext paragraph\n',
+    );
     expect(result.metadata).toEqual({ title: 'Plain', author: 'Jürgen <j@example.de>' });
   });
 
@@ -91,7 +98,11 @@ describe('E-mail reader: Outlook message.msg', () => {
         '',
       ].join('\n'),
     );
-    expect(result.metadata).toEqual({ title: 'Outlook fixture: meeting notes', author: 'Ada Example <ada@example.com>', createdAt: '2024-05-01T14:30:00.000Z' });
+    expect(result.metadata).toEqual({
+      title: 'Outlook fixture: meeting notes',
+      author: 'Ada Example <ada@example.com>',
+      createdAt: '2024-05-01T14:30:00.000Z',
+    });
     expect(result.pages).toBe(1);
   });
 

@@ -29,11 +29,16 @@ export async function read(input: ReaderInput): Promise<IntermediateDocument> {
 
 function toMessage(fields: FieldsData): EmailMessage {
   const recipients = (type: 'to' | 'cc') =>
-    (fields.recipients ?? []).filter((recipient) => (recipient.recipType ?? 'to') === type).map((recipient) => mailbox(recipient.name, recipient.smtpAddress ?? recipient.email));
+    (fields.recipients ?? [])
+      .filter((recipient) => (recipient.recipType ?? 'to') === type)
+      .map((recipient) => mailbox(recipient.name, recipient.smtpAddress ?? recipient.email));
   const date = fields.clientSubmitTime ?? fields.messageDeliveryTime ?? fields.creationTime;
   return {
     subject: fields.subject,
-    from: fields.senderName || fields.senderSmtpAddress || fields.senderEmail ? mailbox(fields.senderName, fields.senderSmtpAddress ?? fields.senderEmail) : undefined,
+    from:
+      fields.senderName || fields.senderSmtpAddress || fields.senderEmail
+        ? mailbox(fields.senderName, fields.senderSmtpAddress ?? fields.senderEmail)
+        : undefined,
     to: recipients('to'),
     cc: recipients('cc'),
     date: date ? isoDate(date) : undefined,

@@ -20,8 +20,9 @@ export interface EpubPackage {
 /** META-INF/container.xml → the package document (OPF) → metadata and spine. */
 export function readEpubPackage(entries: ReadonlyMap<string, Uint8Array>): EpubPackage {
   const container = requiredPart(entries, 'META-INF/container.xml');
-  const rootfile = Array.from(container.getElementsByTagNameNS(CONTAINER_NS, 'rootfile'))
-    .find((element) => (element.getAttribute('media-type') ?? 'application/oebps-package+xml') === 'application/oebps-package+xml');
+  const rootfile = Array.from(container.getElementsByTagNameNS(CONTAINER_NS, 'rootfile')).find(
+    (element) => (element.getAttribute('media-type') ?? 'application/oebps-package+xml') === 'application/oebps-package+xml',
+  );
   const opfPath = rootfile?.getAttribute('full-path');
   if (!opfPath) throw new JobFailure('CORRUPT_DOCUMENT', 'The EPUB container names no package document.');
   const opf = requiredPart(entries, opfPath);
@@ -36,7 +37,11 @@ function spine(opf: Document, base: string): string[] {
     const id = item.getAttribute('id');
     const href = item.getAttribute('href');
     if (!id || !href) continue;
-    manifest.set(id, { path: resolve(base, href), type: item.getAttribute('media-type') ?? '', properties: item.getAttribute('properties') ?? '' });
+    manifest.set(id, {
+      path: resolve(base, href),
+      type: item.getAttribute('media-type') ?? '',
+      properties: item.getAttribute('properties') ?? '',
+    });
   }
   const chapters: string[] = [];
   for (const itemref of Array.from(opf.getElementsByTagNameNS(OPF_NS, 'itemref'))) {
@@ -86,7 +91,9 @@ function assertNotEncrypted(entries: ReadonlyMap<string, Uint8Array>, chapters: 
   const text = entryText(entries, 'META-INF/encryption.xml');
   if (text === undefined) return;
   const encryption = parseXmlPart(text, 'META-INF/encryption.xml', 'EPUB');
-  const encrypted = new Set(Array.from(encryption.getElementsByTagNameNS(XMLENC_NS, 'CipherReference')).map((ref) => resolve('', ref.getAttribute('URI') ?? '')));
+  const encrypted = new Set(
+    Array.from(encryption.getElementsByTagNameNS(XMLENC_NS, 'CipherReference')).map((ref) => resolve('', ref.getAttribute('URI') ?? '')),
+  );
   if (chapters.some((chapter) => encrypted.has(chapter))) {
     throw new JobFailure('ENCRYPTED_DOCUMENT', 'The EPUB is protected by DRM; its chapters are encrypted.');
   }

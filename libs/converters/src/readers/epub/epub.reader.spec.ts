@@ -6,7 +6,8 @@ import { claimingSize, truncated, withEntry, withoutEntry } from '../../testing/
 const EPUB = 'application/epub+zip';
 const OPF = 'EPUB/content.opf';
 
-const convertEpub = (bytes: Buffer) => convertText({ bytes, contentType: EPUB, fileName: 'book.epub', formats: ['text', 'markdown'], maxPages: 10 });
+const convertEpub = (bytes: Buffer) =>
+  convertText({ bytes, contentType: EPUB, fileName: 'book.epub', formats: ['text', 'markdown'], maxPages: 10 });
 const good = () => fixture('office-docs/source.epub');
 const opfText = () => new TextDecoder().decode(unzipSync(good())[OPF]);
 
@@ -69,7 +70,8 @@ describe('EPUB reader: spine and links', () => {
   });
 
   it('shows the title once when the first chapter opens with the title page heading', async () => {
-    const chapter = '<html xmlns="http://www.w3.org/1999/xhtml"><body><section><h1>Quarterly  Office Report</h1><p>Opening text.</p><h2>Scope</h2></section></body></html>';
+    const chapter =
+      '<html xmlns="http://www.w3.org/1999/xhtml"><body><section><h1>Quarterly  Office Report</h1><p>Opening text.</p><h2>Scope</h2></section></body></html>';
     const { markdown } = (await convertEpub(withEntry(good(), 'EPUB/text/ch001.xhtml', chapter))).outputs as { markdown: string };
     expect(markdown).toBe('# Quarterly Office Report\n\nGrace Hopper\n\n2024-03-15\n\nOpening text.\n\n## Scope\n');
   });
@@ -84,7 +86,8 @@ describe('EPUB reader: spine and links', () => {
   });
 
   it('drops the target of links into the book and keeps web links', async () => {
-    const chapter = '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>See <a href="title_page.xhtml#top">the start</a> or <a href="https://example.org/">the web</a>.</p></body></html>';
+    const chapter =
+      '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>See <a href="title_page.xhtml#top">the start</a> or <a href="https://example.org/">the web</a>.</p></body></html>';
     const { markdown } = (await convertEpub(withEntry(good(), 'EPUB/text/ch001.xhtml', chapter))).outputs as { markdown: string };
     expect(markdown).toContain('See the start or [the web](https://example.org/).');
   });
@@ -107,10 +110,14 @@ describe('EPUB reader: malformed and protected input', () => {
   });
 
   it('reports DRM-encrypted chapters as ENCRYPTED_DOCUMENT, but not obfuscated fonts', async () => {
-    const encryption = (uri: string) => `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+    const encryption = (
+      uri: string,
+    ) => `<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
       <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
       <enc:CipherData><enc:CipherReference URI="${uri}"/></enc:CipherData></enc:EncryptedData></encryption>`;
-    expect(await failureCode(convertEpub(withEntry(good(), 'META-INF/encryption.xml', encryption('EPUB/text/ch001.xhtml'))))).toBe('ENCRYPTED_DOCUMENT');
+    expect(await failureCode(convertEpub(withEntry(good(), 'META-INF/encryption.xml', encryption('EPUB/text/ch001.xhtml'))))).toBe(
+      'ENCRYPTED_DOCUMENT',
+    );
     const fonts = await convertEpub(withEntry(good(), 'META-INF/encryption.xml', encryption('EPUB/fonts/serif.otf')));
     expect(fonts.outputs['text']).toContain('Introduction');
   });

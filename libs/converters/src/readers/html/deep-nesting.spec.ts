@@ -23,7 +23,10 @@ function elementDepth(html: string): number {
 
 describe('HTML nested deeper than any real page', () => {
   it('converts 100,000 nested <div>s, closed or not, keeping the text', async () => {
-    for (const html of ['<html><body>' + '<div>'.repeat(100_000) + 'deep text' + '</div>'.repeat(100_000) + '</body></html>', '<div>a'.repeat(100_000)]) {
+    for (const html of [
+      '<html><body>' + '<div>'.repeat(100_000) + 'deep text' + '</div>'.repeat(100_000) + '</body></html>',
+      '<div>a'.repeat(100_000),
+    ]) {
       const started = Date.now();
       const result = await convert(html);
       expect(result.outputs['text']).toMatch(/deep text|a\na\na/);
@@ -55,7 +58,8 @@ describe('HTML nested deeper than any real page', () => {
   });
 
   it('leaves pages within the cap untouched, byte for byte', () => {
-    const page = '<html><head><script>if (a<b) x("</div>")</script></head><body><p>one<p>two<ul><li>a<li>b</ul><br/><img src=x/></body></html>';
+    const page =
+      '<html><head><script>if (a<b) x("</div>")</script></head><body><p>one<p>two<ul><li>a<li>b</ul><br/><img src=x/></body></html>';
     expect(capHtmlDepth(page, MAX_ELEMENT_DEPTH)).toBe(page);
     const deepButLegal = '<div>'.repeat(MAX_ELEMENT_DEPTH) + 'x' + '</div>'.repeat(MAX_ELEMENT_DEPTH);
     expect(capHtmlDepth(deepButLegal, MAX_ELEMENT_DEPTH)).toBe(deepButLegal);

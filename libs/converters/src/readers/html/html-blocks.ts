@@ -60,9 +60,27 @@ function blockElement(element: HTMLElement, insideContent: boolean): Block[] | u
     case 'table':
       // A table that holds tables lays out a page; its cells are ordinary content.
       return element.querySelector('table') ? cellBlocks(element, inner) : tableBlock(element, inner);
-    case 'div': case 'section': case 'article': case 'main': case 'body': case 'html': case 'header': case 'footer':
-    case 'figure': case 'figcaption': case 'details': case 'summary': case 'address': case 'center': case 'hgroup':
-    case 'dl': case 'dt': case 'dd': case 'li': case 'fieldset': case 'caption':
+    case 'div':
+    case 'section':
+    case 'article':
+    case 'main':
+    case 'body':
+    case 'html':
+    case 'header':
+    case 'footer':
+    case 'figure':
+    case 'figcaption':
+    case 'details':
+    case 'summary':
+    case 'address':
+    case 'center':
+    case 'hgroup':
+    case 'dl':
+    case 'dt':
+    case 'dd':
+    case 'li':
+    case 'fieldset':
+    case 'caption':
       return blocksOf(element, inner);
     default:
       return undefined;

@@ -27,9 +27,35 @@ export function collapseWhitespace(text: string): string {
 
 /** Elements that are never content: scripts, styles, forms, embedded media, widgets. */
 const NEVER_CONTENT = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'title', 'meta', 'link', 'base',
-  'nav', 'aside', 'form', 'button', 'input', 'select', 'option', 'textarea', 'label',
-  'iframe', 'object', 'embed', 'svg', 'canvas', 'video', 'audio', 'map', 'dialog', 'img', 'picture',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'nav',
+  'aside',
+  'form',
+  'button',
+  'input',
+  'select',
+  'option',
+  'textarea',
+  'label',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'canvas',
+  'video',
+  'audio',
+  'map',
+  'dialog',
+  'img',
+  'picture',
 ]);
 
 /** ARIA landmarks that mark site chrome rather than the page's content. */

@@ -9,7 +9,10 @@ const convert = async (name: string) => (await convertFixture(name, 'text/html')
 function paragraphs(html: string): string[] {
   const root = parse(html);
   root.querySelector('#title-block-header')?.remove();
-  return root.querySelectorAll('p').map((p) => collapseWhitespace(p.text).trim()).filter((text) => text !== '');
+  return root
+    .querySelectorAll('p')
+    .map((p) => collapseWhitespace(p.text).trim())
+    .filter((text) => text !== '');
 }
 
 describe('HTML main-content mode', () => {
@@ -36,11 +39,13 @@ describe('HTML main-content mode', () => {
   });
 
   it('drops the Prev/Up/Next navigation of generated manuals (DocBook div.navheader, div.navfooter)', async () => {
-    const paragraph = (n: number) => `<p>Paragraph ${n} of the manual section, long enough to count as the content of this page for sure.</p>`;
+    const paragraph = (n: number) =>
+      `<p>Paragraph ${n} of the manual section, long enough to count as the content of this page for sure.</p>`;
     const navigation = (where: string) =>
       `<div class="nav${where}"><table summary="Navigation ${where}"><tr><td><a href="prev.html">Prev</a></td><td><a href="index.html">Home</a></td><td><a href="next.html">Next</a></td></tr></table></div>`;
     const page = `<html><head><title>2.6. Joins</title></head><body>${navigation('header')}<div class="sect1"><div class="titlepage"><h2 class="title">2.6. Joins</h2></div>${[1, 2, 3].map(paragraph).join('')}</div>${navigation('footer')}</body></html>`;
-    const { markdown } = (await convertText({ bytes: Buffer.from(page), contentType: 'text/html', formats: ['markdown'], maxPages: 1 })).outputs as { markdown: string };
+    const { markdown } = (await convertText({ bytes: Buffer.from(page), contentType: 'text/html', formats: ['markdown'], maxPages: 1 }))
+      .outputs as { markdown: string };
     expect(markdown).not.toMatch(/Prev|Home|Next/);
     expect(markdown).toMatch(/^## 2\.6\. Joins\n\nParagraph 1 of the manual section/);
   });
@@ -78,6 +83,8 @@ describe('HTML tables with spans, code languages, links (tables-code.html)', () 
   });
 
   it('keeps relative, root-relative, fragment and query links as written', () => {
-    expect(markdown).toContain('[sibling](./sibling.html), [root](/root/page), [anchor](#section-2), [query](?page=2) and [parent](../up/one.html#part)');
+    expect(markdown).toContain(
+      '[sibling](./sibling.html), [root](/root/page), [anchor](#section-2), [query](?page=2) and [parent](../up/one.html#part)',
+    );
   });
 });

@@ -20,7 +20,10 @@ export interface HtmlContent {
 
 /** Parses HTML (node-html-parser is loaded here, on first use) into IR blocks. */
 export function htmlToDocument(html: string): HtmlContent {
-  const root = parse(capHtmlDepth(html, MAX_ELEMENT_DEPTH), { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
+  const root = parse(capHtmlDepth(html, MAX_ELEMENT_DEPTH), {
+    comment: false,
+    blockTextElements: { script: true, style: true, noscript: true },
+  });
   const metadata = htmlMetadata(root);
   const main = contentRoot(root);
   return { metadata, blocks: blocksOf(main, startsContent(main)) };

@@ -26,7 +26,9 @@ describe('HTML reader: pandoc page (sample.html)', () => {
     expect(markdown).toContain('[relative guide](docs/guide.html)');
     expect(markdown).toContain('*document conversion*');
     expect(markdown).toContain('**plain text**');
-    expect(markdown).toContain("```js\nconst job = await client.format({ url: 'https://example.com/a.pdf', formats: ['markdown'] });\nconsole.log(job.id);\n```");
+    expect(markdown).toContain(
+      "```js\nconst job = await client.format({ url: 'https://example.com/a.pdf', formats: ['markdown'] });\nconsole.log(job.id);\n```",
+    );
     expect(markdown).toContain('| Format | Media type | Notes |\n| --- | --- | --- |\n| text | text/plain | No markup at all |');
     expect(markdown).toContain('| custom | text/x-custom | Cells may hold a \\| pipe |');
     expect(markdown).toContain('> Security is a process, not a product.');
@@ -40,7 +42,12 @@ describe('HTML reader: pandoc page (sample.html)', () => {
   });
 
   it('reads title, author, keywords and language', () => {
-    expect(metadata).toMatchObject({ title: 'Document Conversion Handbook', author: 'Ada Example', keywords: 'conversion, markdown, fixtures', language: 'en' });
+    expect(metadata).toMatchObject({
+      title: 'Document Conversion Handbook',
+      author: 'Ada Example',
+      keywords: 'conversion, markdown, fixtures',
+      language: 'en',
+    });
   });
 });
 
@@ -75,7 +82,9 @@ describe('HTML reader: page with site chrome (chrome-page.html)', () => {
     expect(markdown).toContain('[upgrade notes](../docs/upgrade.html)');
     expect(markdown).toContain('[full changelog](https://example.org/changelog?from=1&to=2)');
     expect(markdown).toContain('**conversion engine** and adds *streaming* output');
-    expect(markdown).toContain('- Faster PDF parsing\n  - Lazy loading of `pdf.js`\n  - Smaller memory footprint\n- Cleaner **markdown** output');
+    expect(markdown).toContain(
+      '- Faster PDF parsing\n  - Lazy loading of `pdf.js`\n  - Smaller memory footprint\n- Cleaner **markdown** output',
+    );
     expect(markdown).toContain('3. Stop the workers\n4. Run the migration');
     expect(markdown).toContain('```python\ndef configure(max_pages=50):\n    return {"max_pages": max_pages}\n```');
     expect(markdown).toContain('| Setting | Default |\n| --- | --- |\n| MAX\\_PAGES | 50 |\n| SEPARATOR | a \\| b |');
@@ -109,7 +118,9 @@ describe('HTML reader: edge cases', () => {
   });
 
   it('does not repeat <title> as an H1 when a heading of the page already shows it', async () => {
-    const markdown = await html('<html><head><title>7.6. LIMIT and OFFSET</title></head><body><h2>7.6. LIMIT  and OFFSET</h2><p>Text</p></body></html>');
+    const markdown = await html(
+      '<html><head><title>7.6. LIMIT and OFFSET</title></head><body><h2>7.6. LIMIT  and OFFSET</h2><p>Text</p></body></html>',
+    );
     expect(markdown).toBe('## 7.6. LIMIT and OFFSET\n\nText\n');
     expect(await html('<html><head><title>Guide</title></head><body><h2>Part one</h2></body></html>')).toBe('# Guide\n\n## Part one\n');
   });

@@ -8,7 +8,8 @@ import { collapseWhitespace, tagOf } from './html-dom';
  * many other manuals) puts Prev/Up/Home/Next in div.navheader and div.navfooter on
  * every page; "topnav", "sidenav", "navlinks" and "navbox" are common elsewhere.
  */
-const CHROME = /(?:^|[\s_-])(?:(?:top|side|sub)?nav(?:bar|header|footer|links|box)?|navigation|menu|sidebar|footer|cookies?|consent|gdpr|banner|related|comments?|share|sharing|social|ads?|advert|advertisement|promo|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|skip)(?:$|[\s_-])/i;
+const CHROME =
+  /(?:^|[\s_-])(?:(?:top|side|sub)?nav(?:bar|header|footer|links|box)?|navigation|menu|sidebar|footer|cookies?|consent|gdpr|banner|related|comments?|share|sharing|social|ads?|advert|advertisement|promo|breadcrumbs?|newsletter|subscribe|popup|modal|masthead|skip)(?:$|[\s_-])/i;
 /** Words that mark content even when a chrome word is there too ("main-nav-content"). */
 const CONTENT = /(?:^|[\s_-])(?:article|content|main|post|entry|story|body)(?:$|[\s_-])/i;
 /** A paragraph this long (without its link text) is content, wherever it sits. */

@@ -15,7 +15,7 @@ export interface PngChunk {
 
 export function* pngChunks(bytes: Uint8Array): Generator<PngChunk> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 8; at + 12 <= bytes.length; ) {
+  for (let at = 8; at + 12 <= bytes.length;) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     if (type === 'IDAT' || type === 'IEND') return;
@@ -33,7 +33,7 @@ export interface JpegSegment {
 
 export function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let at = 2; at + 4 <= bytes.length && bytes[at] === 0xff; ) {
+  for (let at = 2; at + 4 <= bytes.length && bytes[at] === 0xff;) {
     const marker = bytes[at + 1];
     if (marker === 0xda) return; // start of scan: the metadata segments are over
     yield { marker, at };

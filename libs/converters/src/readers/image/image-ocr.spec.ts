@@ -30,7 +30,9 @@ describe('Image reader with OCR', () => {
       const result = await convert('report.png', 'image/png');
       const markdown = result.outputs['markdown'];
       expect(markdown).toMatch(/^#{1,3} Quarterly Report$/m);
-      expect(markdown).toMatch(/The northern warehouse shipped more parcels this quarter than in any previous season, while returns stayed below two percent\./);
+      expect(markdown).toMatch(
+        /The northern warehouse shipped more parcels this quarter than in any previous season, while returns stayed below two percent\./,
+      );
       expect(markdown).toMatch(/^[-*] Replace the conveyor motors$/m);
       expect(markdown).toMatch(/^[-*] Hire three seasonal drivers$/m);
       expect(markdown).toMatch(/^[-*] Audit the customs paperwork$/m);
@@ -46,7 +48,23 @@ describe('Image reader with OCR', () => {
       const document = await read('table.png', 'image/png');
       const table = document.blocks.find((block) => block.type === 'table');
       const text = table ? textOf(table) : document.blocks.map(textOf).join(' ');
-      const order = ['City', 'Parcels', 'Returns', 'Lisbon', '4120', '37', 'Hamburg', '2985', '52', 'Toronto', '3310', '18', 'Melbourne', '1764', '44'];
+      const order = [
+        'City',
+        'Parcels',
+        'Returns',
+        'Lisbon',
+        '4120',
+        '37',
+        'Hamburg',
+        '2985',
+        '52',
+        'Toronto',
+        '3310',
+        '18',
+        'Melbourne',
+        '1764',
+        '44',
+      ];
       const positions = order.map((word) => text.search(new RegExp(`\\b${word}\\b`)));
       expect(positions).not.toContain(-1);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -102,7 +120,10 @@ describe('Image reader with OCR', () => {
   it(
     'gives no text blocks for an image without words, and keeps its metadata',
     async () => {
-      const document = await readImage({ bytes: fixture('misc/photo.png'), mimeType: 'image/png' }, readContext(DEFAULT_CONVERSION_OPTIONS, 1));
+      const document = await readImage(
+        { bytes: fixture('misc/photo.png'), mimeType: 'image/png' },
+        readContext(DEFAULT_CONVERSION_OPTIONS, 1),
+      );
       expect(document.blocks).toEqual([]);
       expect(document.metadata).toEqual({ title: 'Blue square', author: 'Ada Example' });
       expect(document.ocr).toEqual([{ page: 1, confidence: 0 }]);

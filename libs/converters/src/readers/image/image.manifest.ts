@@ -4,9 +4,17 @@ export const imageManifest: ReaderManifest = {
   name: 'image',
   priority: 130,
   accepts: [
-    { mimeTypes: ['image/png'], extensions: ['png'], magic: [{ patterns: [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] }] },
+    {
+      mimeTypes: ['image/png'],
+      extensions: ['png'],
+      magic: [{ patterns: [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] }],
+    },
     { mimeTypes: ['image/jpeg'], extensions: ['jpg', 'jpeg', 'jpe'], magic: [{ patterns: [{ at: 0, bytes: [0xff, 0xd8, 0xff] }] }] },
-    { mimeTypes: ['image/gif'], extensions: ['gif'], magic: [{ patterns: [{ at: 0, bytes: 'GIF87a' }] }, { patterns: [{ at: 0, bytes: 'GIF89a' }] }] },
+    {
+      mimeTypes: ['image/gif'],
+      extensions: ['gif'],
+      magic: [{ patterns: [{ at: 0, bytes: 'GIF87a' }] }, { patterns: [{ at: 0, bytes: 'GIF89a' }] }],
+    },
     {
       mimeTypes: ['image/webp'],
       extensions: ['webp'],

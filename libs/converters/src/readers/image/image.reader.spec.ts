@@ -31,7 +31,9 @@ describe('Image reader with OCR off', () => {
 
   it('describes a JPEG with its EXIF description, artist and date taken', async () => {
     const result = await convertFixture('misc/photo.jpg', 'image/jpeg');
-    expect(result.outputs['markdown']).toBe('Image: 320×200 JPEG  \nTitle: Orange test card  \nAuthor: Grace Sample  \nCreated: 2024-05-01T12:30:00\n');
+    expect(result.outputs['markdown']).toBe(
+      'Image: 320×200 JPEG  \nTitle: Orange test card  \nAuthor: Grace Sample  \nCreated: 2024-05-01T12:30:00\n',
+    );
     expect(result.metadata).toEqual({ title: 'Orange test card', author: 'Grace Sample', createdAt: '2024-05-01T12:30:00' });
   });
 

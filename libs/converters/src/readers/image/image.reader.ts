@@ -48,6 +48,9 @@ function describe(width: number, height: number, format: string, metadata: Inter
     ...(metadata.author ? [`Author: ${metadata.author}`] : []),
     ...(metadata.createdAt ? [`Created: ${metadata.createdAt}`] : []),
   ];
-  const content = lines.flatMap((line, index): Inline[] => [...(index > 0 ? [{ type: 'break' } as const] : []), { type: 'text', text: line }]);
+  const content = lines.flatMap((line, index): Inline[] => [
+    ...(index > 0 ? [{ type: 'break' } as const] : []),
+    { type: 'text', text: line },
+  ]);
   return { type: 'paragraph', content };
 }

@@ -20,7 +20,10 @@ export interface OcrImageResult {
 export async function ocrImage(bytes: Buffer, format: string, context: ReadContext): Promise<OcrImageResult> {
   const { options } = context;
   // The OCR modules (tesseract.js, canvas, utif2 behind them) load on the first OCR'd image only.
-  const [{ ASSUMED_DPI, decodeImage }, { recognizePages }] = await Promise.all([import('../../ocr/decode-image.ts'), import('../../ocr/ocr-engine.ts')]);
+  const [{ ASSUMED_DPI, decodeImage }, { recognizePages }] = await Promise.all([
+    import('../../ocr/decode-image.ts'),
+    import('../../ocr/ocr-engine.ts'),
+  ]);
   const frames = await decodeImage(bytes, format);
   const pages = selectedPages(options.pages, frames.count);
   context.checkPages(pages.length);
@@ -37,5 +40,9 @@ export async function ocrImage(bytes: Buffer, format: string, context: ReadConte
   }));
   snapOcrSizes(texts);
   const blocks = texts.some((page) => page.items.length > 0) ? layoutPages(texts) : [];
-  return { frames: frames.count, blocks, ocr: results.map((result, index) => ({ page: pages[index], confidence: Math.round(result.confidence) })) };
+  return {
+    frames: frames.count,
+    blocks,
+    ocr: results.map((result, index) => ({ page: pages[index], confidence: Math.round(result.confidence) })),
+  };
 }

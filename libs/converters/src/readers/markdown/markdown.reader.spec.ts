@@ -36,12 +36,23 @@ describe('markdown reader (sample.md)', () => {
   });
 
   it('sniffs a .md file served as text/plain', async () => {
-    const result = await convertText({ bytes: Buffer.from('# Hi\n\n* a\n* b\n'), contentType: 'text/plain', fileName: 'README.md', formats: ['markdown'], maxPages: 1 });
+    const result = await convertText({
+      bytes: Buffer.from('# Hi\n\n* a\n* b\n'),
+      contentType: 'text/plain',
+      fileName: 'README.md',
+      formats: ['markdown'],
+      maxPages: 1,
+    });
     expect(result.outputs['markdown']).toBe('# Hi\n\n- a\n- b\n');
   });
 
   it('escapes text that would read as markup', async () => {
-    const result = await convertText({ bytes: Buffer.from('1\\. not a list and \\*not emphasis\\*\n'), contentType: 'text/markdown', formats: ['markdown', 'text'], maxPages: 1 });
+    const result = await convertText({
+      bytes: Buffer.from('1\\. not a list and \\*not emphasis\\*\n'),
+      contentType: 'text/markdown',
+      formats: ['markdown', 'text'],
+      maxPages: 1,
+    });
     expect(result.outputs['markdown']).toBe('1\\. not a list and \\*not emphasis\\*\n');
     expect(result.outputs['text']).toBe('1. not a list and *not emphasis*\n');
   });
@@ -61,7 +72,8 @@ describe('splitFrontMatter', () => {
 });
 
 describe('markdown nested deeper than any real document', () => {
-  const convert = (source: string) => convertText({ bytes: Buffer.from(source), contentType: 'text/markdown', formats: ['markdown', 'text'], maxPages: 1 });
+  const convert = (source: string) =>
+    convertText({ bytes: Buffer.from(source), contentType: 'text/markdown', formats: ['markdown', 'text'], maxPages: 1 });
 
   it('reads a 100,000-deep block quote and everything after it', async () => {
     const { outputs } = await convert(`# Title\n\n${'>'.repeat(100_000)} quoted\n\nafter the quote\n`);

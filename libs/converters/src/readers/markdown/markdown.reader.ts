@@ -36,7 +36,13 @@ export function capQuoteMarkers(markdown: string): string {
 
 const FRONT_MATTER = /^---\n([\s\S]*?)\n(?:---|\.\.\.)\n/;
 const FRONT_MATTER_KEYS: Record<string, keyof DocumentMetadata> = {
-  title: 'title', author: 'author', subject: 'subject', description: 'subject', keywords: 'keywords', lang: 'language', language: 'language',
+  title: 'title',
+  author: 'author',
+  subject: 'subject',
+  description: 'subject',
+  keywords: 'keywords',
+  lang: 'language',
+  language: 'language',
 };
 
 /**

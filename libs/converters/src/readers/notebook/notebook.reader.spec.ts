@@ -2,7 +2,12 @@ import { convertText } from '../../testing/convert-text';
 import { convertFixture, failureCode } from '../../testing/fixtures';
 
 const notebook = (value: unknown) =>
-  convertText({ bytes: Buffer.from(JSON.stringify(value)), contentType: 'application/x-ipynb+json', formats: ['markdown', 'text'], maxPages: 1 });
+  convertText({
+    bytes: Buffer.from(JSON.stringify(value)),
+    contentType: 'application/x-ipynb+json',
+    formats: ['markdown', 'text'],
+    maxPages: 1,
+  });
 
 describe('Notebook reader: analysis.ipynb', () => {
   let markdown: string;
@@ -16,7 +21,11 @@ describe('Notebook reader: analysis.ipynb', () => {
   });
 
   it('keeps the markdown cells as structure: headings, emphasis, lists', () => {
-    expect(markdown.startsWith('# Sales Analysis\n\nThis notebook sums **quarterly sales**.\n\n## Steps\n\n- Load the data\n- Sum the quarters\n')).toBe(true);
+    expect(
+      markdown.startsWith(
+        '# Sales Analysis\n\nThis notebook sums **quarterly sales**.\n\n## Steps\n\n- Load the data\n- Sum the quarters\n',
+      ),
+    ).toBe(true);
     expect(markdown).toMatch(/^### Chart$/m);
   });
 
@@ -45,7 +54,10 @@ describe('Notebook reader: variants', () => {
     const result = await notebook({
       nbformat: 4,
       metadata: { title: 'Untitled analysis', language_info: { name: 'R' } },
-      cells: [{ cell_type: 'code', source: 'summary(cars)', outputs: [] }, { cell_type: 'raw', source: 'raw text' }],
+      cells: [
+        { cell_type: 'code', source: 'summary(cars)', outputs: [] },
+        { cell_type: 'raw', source: 'raw text' },
+      ],
     });
     expect(result.outputs['markdown']).toBe('# Untitled analysis\n\n```r\nsummary(cars)\n```\n\n```\nraw text\n```\n');
   });
@@ -59,7 +71,10 @@ describe('Notebook reader: variants', () => {
   });
 
   it('survives odd cells (null, unknown types, missing sources)', async () => {
-    const result = await notebook({ nbformat: 4, cells: [null, { cell_type: 'widget' }, { cell_type: 'markdown' }, { cell_type: 'markdown', source: 'Kept' }] });
+    const result = await notebook({
+      nbformat: 4,
+      cells: [null, { cell_type: 'widget' }, { cell_type: 'markdown' }, { cell_type: 'markdown', source: 'Kept' }],
+    });
     expect(result.outputs['markdown']).toBe('Kept\n');
   });
 

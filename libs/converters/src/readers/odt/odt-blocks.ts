@@ -1,5 +1,14 @@
 import type { Element } from '@xmldom/xmldom';
-import { type Block, type HeadingLevel, type Inline, type List, type ListItem, type TableRow, isBlankInline, normalizeInline } from '../../document';
+import {
+  type Block,
+  type HeadingLevel,
+  type Inline,
+  type List,
+  type ListItem,
+  type TableRow,
+  isBlankInline,
+  normalizeInline,
+} from '../../document';
 import { xmlChildren } from '../office/office-xml';
 import { type InlineContext, odtInline } from './odt-inline';
 import { type ListCounters, OdtListNumbering } from './odt-list-numbering';
@@ -21,8 +30,19 @@ interface NumberedItem extends ListItem {
 }
 
 /** Generated content (tables of contents, indexes) repeats the document's own text. */
-const GENERATED = new Set(['table-of-content', 'alphabetical-index', 'illustration-index', 'table-index', 'object-index',
-  'user-index', 'bibliography', 'tracked-changes', 'sequence-decls', 'variable-decls', 'user-field-decls']);
+const GENERATED = new Set([
+  'table-of-content',
+  'alphabetical-index',
+  'illustration-index',
+  'table-index',
+  'object-index',
+  'user-index',
+  'bibliography',
+  'tracked-changes',
+  'sequence-decls',
+  'variable-decls',
+  'user-field-decls',
+]);
 
 /** Repeated rows/columns are how spreadsheets pad; a text table never needs more. */
 const MAX_REPEAT = 100;
@@ -103,7 +123,8 @@ function listBlock(element: Element, context: InlineContext, outer: ListContext)
     else items.push(value === undefined ? { blocks } : { blocks, value });
   }
   if (items.length === 0) return [];
-  if (!context.styles.isOrdered(style, list.level)) return [{ type: 'list', ordered: false, items: items.map(({ blocks }) => ({ blocks })) }];
+  if (!context.styles.isOrdered(style, list.level))
+    return [{ type: 'list', ordered: false, items: items.map(({ blocks }) => ({ blocks })) }];
   return numberedLists(items);
 }
 
@@ -163,7 +184,8 @@ function cellContent(cell: Element, context: InlineContext): Inline[] {
 /** The outermost paragraphs below `node` (a note inside one is read with it). */
 function paragraphsIn(node: Element): Element[] {
   return xmlChildren(node).flatMap((child) =>
-    child.namespaceURI === TEXT_NS && (child.localName === 'p' || child.localName === 'h') ? [child] : paragraphsIn(child));
+    child.namespaceURI === TEXT_NS && (child.localName === 'p' || child.localName === 'h') ? [child] : paragraphsIn(child),
+  );
 }
 
 function repeat<T>(element: Element, attribute: string, make: () => T): T[] {

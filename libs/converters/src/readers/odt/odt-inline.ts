@@ -12,8 +12,22 @@ export interface InlineContext {
 }
 
 /** Text-level elements whose content is generated or not part of the text. */
-const SKIPPED = new Set(['bookmark', 'bookmark-start', 'bookmark-end', 'reference-mark', 'reference-mark-start', 'reference-mark-end',
-  'soft-page-break', 'change', 'change-start', 'change-end', 'number', 'toc-mark', 'alphabetical-index-mark', 'sequence-ref']);
+const SKIPPED = new Set([
+  'bookmark',
+  'bookmark-start',
+  'bookmark-end',
+  'reference-mark',
+  'reference-mark-start',
+  'reference-mark-end',
+  'soft-page-break',
+  'change',
+  'change-start',
+  'change-end',
+  'number',
+  'toc-mark',
+  'alphabetical-index-mark',
+  'sequence-ref',
+]);
 
 /** Inline content of a paragraph or heading: spans keep bold/italic, notes become `[n]`. */
 export function odtInline(element: Element, context: InlineContext, outer: TextFormat = { bold: false, italic: false }): Inline[] {

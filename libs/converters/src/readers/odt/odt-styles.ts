@@ -81,7 +81,10 @@ export class OdtStyles {
       // A number style with an empty format ("") shows no number: treat it as a bullet.
       const format = element.getAttributeNS(STYLE_NS, 'num-format');
       const start = Number(element.getAttributeNS(TEXT_NS, 'start-value') || '1');
-      levels.set(number, { ordered: element.localName === 'list-level-style-number' && format !== '', start: Number.isInteger(start) && start >= 0 ? start : 1 });
+      levels.set(number, {
+        ordered: element.localName === 'list-level-style-number' && format !== '',
+        start: Number.isInteger(start) && start >= 0 ? start : 1,
+      });
     }
     this.lists.set(name, levels);
   }

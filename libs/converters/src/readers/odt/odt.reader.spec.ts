@@ -4,7 +4,8 @@ import { claimingSize, truncated, withEntry, withoutEntry } from '../../testing/
 
 const ODT = 'application/vnd.oasis.opendocument.text';
 
-const convertOdt = (bytes: Buffer) => convertText({ bytes, contentType: ODT, fileName: 'report.odt', formats: ['text', 'markdown'], maxPages: 10 });
+const convertOdt = (bytes: Buffer) =>
+  convertText({ bytes, contentType: ODT, fileName: 'report.odt', formats: ['text', 'markdown'], maxPages: 10 });
 
 describe('ODT reader: pandoc document (source.odt)', () => {
   let markdown: string;
@@ -76,7 +77,10 @@ describe('ODT reader: hand-written content.xml', () => {
     const styles = `<style:style style:name="Loud" style:family="text"><style:text-properties fo:font-weight="700"/></style:style>
       <style:style style:name="T9" style:family="text" style:parent-style-name="Loud"/>
       <style:style style:name="Both" style:family="text"><style:text-properties fo:font-style="italic" fo:font-weight="bold"/></style:style>`;
-    const markdown = await markdownOf(styles, '<text:p>a <text:span text:style-name="T9">b <text:span text:style-name="Loud">c</text:span></text:span> <text:span text:style-name="Both">d</text:span></text:p>');
+    const markdown = await markdownOf(
+      styles,
+      '<text:p>a <text:span text:style-name="T9">b <text:span text:style-name="Loud">c</text:span></text:span> <text:span text:style-name="Both">d</text:span></text:p>',
+    );
     // The title heading comes from meta.xml, which the fixture still has.
     expect(markdown).toBe('# Quarterly Office Report\n\na **b c** ***d***\n');
   });
@@ -100,7 +104,8 @@ describe('ODT reader: list numbering (ODF 1.2 continue-list, continue-numbering,
       <text:list-level-style-number text:level="2" style:num-format="1"/></text:list-style>
     <text:list-style style:name="From5"><text:list-level-style-number text:level="1" style:num-format="1" text:start-value="5"/></text:list-style>
     <text:list-style style:name="B"><text:list-level-style-bullet text:level="1" text:bullet-char="•"/></text:list-style>`;
-  const item = (text: string, attributes = '', nested = '') => `<text:list-item ${attributes}><text:p>${text}</text:p>${nested}</text:list-item>`;
+  const item = (text: string, attributes = '', nested = '') =>
+    `<text:list-item ${attributes}><text:p>${text}</text:p>${nested}</text:list-item>`;
   const list = (attributes: string, items: string) => `<text:list ${attributes}>${items}</text:list>`;
   const convertList = async (body: string) => {
     const bytes = withoutEntry(withEntry(fixture('office-docs/source.odt'), 'content.xml', handWritten(NUMBERED, body)), 'meta.xml');
@@ -109,8 +114,11 @@ describe('ODT reader: list numbering (ODF 1.2 continue-list, continue-numbering,
 
   it('continues the list named by text:continue-list after a block that interrupts it (LibreOffice)', async () => {
     const code = list('text:style-name="B"', item('sudo mount /dev/sdb1'));
-    const body = list('xml:id="list1" text:style-name="N"', item('One', 'text:start-value="1"') + item('Two')) + code +
-      list('xml:id="list2" text:continue-list="list1" text:style-name="N"', item('Three') + item('Four')) + '<text:p>Between</text:p>' +
+    const body =
+      list('xml:id="list1" text:style-name="N"', item('One', 'text:start-value="1"') + item('Two')) +
+      code +
+      list('xml:id="list2" text:continue-list="list1" text:style-name="N"', item('Three') + item('Four')) +
+      '<text:p>Between</text:p>' +
       list('text:continue-list="list2" text:style-name="N"', item('Five'));
     const { markdown, text } = await convertList(body);
     expect(markdown).toBe('1. One\n2. Two\n\n- sudo mount /dev/sdb1\n\n3. Three\n4. Four\n\nBetween\n\n5. Five\n');
@@ -118,22 +126,33 @@ describe('ODT reader: list numbering (ODF 1.2 continue-list, continue-numbering,
   });
 
   it('continues the last list of the same style with text:continue-numbering, and restarts without it', async () => {
-    const body = list('text:style-name="N"', item('One') + item('Two')) + '<text:p>Between</text:p>' +
-      list('text:style-name="From5"', item('Five')) + list('text:continue-numbering="true" text:style-name="N"', item('Three')) +
+    const body =
+      list('text:style-name="N"', item('One') + item('Two')) +
+      '<text:p>Between</text:p>' +
+      list('text:style-name="From5"', item('Five')) +
+      list('text:continue-numbering="true" text:style-name="N"', item('Three')) +
       list('text:style-name="N"', item('Again'));
     const { markdown } = await convertList(body);
     expect(markdown).toBe('1. One\n2. Two\n\nBetween\n\n5. Five\n\n3. Three\n\n1. Again\n');
   });
 
-  it('restarts at an item\'s text:start-value and restarts sub-lists under each new item', async () => {
+  it("restarts at an item's text:start-value and restarts sub-lists under each new item", async () => {
     const sub = (a: string, b: string) => list('', item(a) + item(b));
-    const body = list('text:style-name="N"', item('a', '', sub('a.1', 'a.2')) + item('b', '', sub('b.1', 'b.2')) + item('ten', 'text:start-value="10"') + item('eleven'));
+    const body = list(
+      'text:style-name="N"',
+      item('a', '', sub('a.1', 'a.2')) + item('b', '', sub('b.1', 'b.2')) + item('ten', 'text:start-value="10"') + item('eleven'),
+    );
     const { markdown } = await convertList(body);
     expect(markdown).toBe('1. a\n   1. a.1\n   2. a.2\n2. b\n   1. b.1\n   2. b.2\n\n10. ten\n11. eleven\n');
   });
 
-  it('reads an item that holds only a nested list as the previous item\'s sub-list, with no number of its own', async () => {
-    const body = list('text:style-name="N"', item('a') + '<text:list-item><text:list><text:list-item><text:p>a.1</text:p></text:list-item></text:list></text:list-item>' + item('b'));
+  it("reads an item that holds only a nested list as the previous item's sub-list, with no number of its own", async () => {
+    const body = list(
+      'text:style-name="N"',
+      item('a') +
+        '<text:list-item><text:list><text:list-item><text:p>a.1</text:p></text:list-item></text:list></text:list-item>' +
+        item('b'),
+    );
     const { markdown } = await convertList(body);
     expect(markdown).toBe('1. a\n   1. a.1\n2. b\n');
   });
@@ -146,7 +165,10 @@ describe('ODT reader: malformed input', () => {
     ['a truncated file', () => truncated(good())],
     ['a file with the wrong magic', () => Buffer.from('<office:document/>')],
     ['content.xml that is not XML', () => withEntry(good(), 'content.xml', '<office:document-content><text:p>unclosed')],
-    ['content.xml without a text body', () => withEntry(good(), 'content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>')],
+    [
+      'content.xml without a text body',
+      () => withEntry(good(), 'content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>'),
+    ],
     ['a ZIP without content.xml', () => withoutEntry(good(), 'content.xml')],
   ])('fails %s with CORRUPT_DOCUMENT', async (_case, bytes) => {
     expect(await failureCode(convertOdt(bytes()))).toBe('CORRUPT_DOCUMENT');

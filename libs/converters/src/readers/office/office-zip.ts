@@ -69,7 +69,10 @@ function assertZipArchive(bytes: Uint8Array, kind: string): void {
     // (its directory names are UTF-16LE); any other compound file is a legacy format.
     const encrypted = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from('EncryptionInfo', 'utf16le'));
     if (encrypted) throw new JobFailure('ENCRYPTED_DOCUMENT', `The ${kind} document is encrypted and needs a password to open.`);
-    throw new JobFailure('UNSUPPORTED_DOCUMENT_TYPE', `The file is a legacy binary Office document, not ${kind}; only ${kind} is supported.`);
+    throw new JobFailure(
+      'UNSUPPORTED_DOCUMENT_TYPE',
+      `The file is a legacy binary Office document, not ${kind}; only ${kind} is supported.`,
+    );
   }
   throw new JobFailure('CORRUPT_DOCUMENT', `The file is not a ${kind} document (it is not a ZIP archive).`);
 }

@@ -19,7 +19,7 @@ const ALIGN = 4;
  */
 export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTable> {
   const out: Array<PdfLine | PdfTable> = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const found = tableAt(lines, i);
     if (found) {
       const above = out[out.length - 1];
@@ -38,7 +38,9 @@ function isRow(line: PdfLine): boolean {
 
 /** A row set in bold (every segment): how a header row usually looks. */
 function isBoldRow(line: PdfLine | undefined): boolean {
-  return line !== undefined && isRow(line) && line.segments.every((segment) => segment.runs.every((run) => run.bold || run.text.trim() === ''));
+  return (
+    line !== undefined && isRow(line) && line.segments.every((segment) => segment.runs.every((run) => run.bold || run.text.trim() === ''))
+  );
 }
 
 /**
@@ -63,9 +65,15 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
     end++;
   }
   const candidates = lines.slice(start, end);
-  const split = splitNarrowColumns(candidates.map((line) => (isRow(line) ? line.segments : [])), minRows);
+  const split = splitNarrowColumns(
+    candidates.map((line) => (isRow(line) ? line.segments : [])),
+    minRows,
+  );
   const segments = candidates.map((line, i) => (isRow(line) ? split[i] : line.segments));
-  const columns = columnAnchors(segments.filter((_, i) => isRow(candidates[i])), minRows);
+  const columns = columnAnchors(
+    segments.filter((_, i) => isRow(candidates[i])),
+    minRows,
+  );
   if (columns.length < 2) return undefined;
   const colsOf = (i: number) => segments[i].map((segment) => columnOf(segment, columns));
   const fits = (i: number) => i < candidates.length && colsOf(i).every((col) => col >= 0) && new Set(colsOf(i)).size === colsOf(i).length;
@@ -92,7 +100,9 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
   const first = lines[start];
   const left = Math.min(...candidates.slice(0, taken).map((line) => line.x));
   const right = Math.max(...candidates.slice(0, taken).map((line) => line.right));
-  const starts = columns.map((_, col) => Math.min(...segments.slice(0, taken).flatMap((row, i) => row.filter((_, k) => colsOf(i)[k] === col).map((segment) => segment.x))));
+  const starts = columns.map((_, col) =>
+    Math.min(...segments.slice(0, taken).flatMap((row, i) => row.filter((_, k) => colsOf(i)[k] === col).map((segment) => segment.x))),
+  );
   return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, table }, end: start + taken, starts };
 }
 
@@ -139,10 +149,21 @@ function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[
   const rightOf = (anchor: Anchor) => (anchor.edge === 'right' ? anchor.at : anchor.other);
   const merged = anchors.filter((anchor) => {
     const right = rightOf(anchor);
-    return right === undefined || !anchors.some((other) => other !== anchor && other.edge === 'left' && other.other !== undefined && Math.abs(other.other - right) <= ALIGN && (anchor.edge === 'right' || other.at < anchor.at));
+    return (
+      right === undefined ||
+      !anchors.some(
+        (other) =>
+          other !== anchor &&
+          other.edge === 'left' &&
+          other.other !== undefined &&
+          Math.abs(other.other - right) <= ALIGN &&
+          (anchor.edge === 'right' || other.at < anchor.at),
+      )
+    );
   });
   // Order columns by where their text sits: a right anchor's column starts left of its edge.
-  const start = (anchor: Anchor) => (anchor.edge === 'left' ? anchor.at : Math.min(...unexplained.filter((s) => Math.abs(s.right - anchor.at) <= ALIGN).map((s) => s.x)));
+  const start = (anchor: Anchor) =>
+    anchor.edge === 'left' ? anchor.at : Math.min(...unexplained.filter((s) => Math.abs(s.right - anchor.at) <= ALIGN).map((s) => s.x));
   return merged.sort((a, b) => start(a) - start(b));
 }
 

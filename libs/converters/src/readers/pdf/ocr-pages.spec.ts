@@ -1,8 +1,25 @@
 import { needsOcr, ocrDpi } from './ocr-pages';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
-const word = (text: string, x = 50, y = 100): PdfTextItem => ({ text, x, y, width: text.length * 5, size: 10, bold: false, italic: false, mono: false, rtl: false });
-const page = (items: PdfTextItem[], imageCoverage = 0): PdfPageText => ({ page: 1, width: 600, height: 800, items, rules: [], imageCoverage });
+const word = (text: string, x = 50, y = 100): PdfTextItem => ({
+  text,
+  x,
+  y,
+  width: text.length * 5,
+  size: 10,
+  bold: false,
+  italic: false,
+  mono: false,
+  rtl: false,
+});
+const page = (items: PdfTextItem[], imageCoverage = 0): PdfPageText => ({
+  page: 1,
+  width: 600,
+  height: 800,
+  items,
+  rules: [],
+  imageCoverage,
+});
 const fullText = Array.from({ length: 40 }, (_, line) => word('A line of ordinary body text that runs across.', 50, 60 + line * 16));
 
 describe('needsOcr', () => {

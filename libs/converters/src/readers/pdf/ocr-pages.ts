@@ -47,7 +47,11 @@ export function needsOcr(page: PdfPageText, mode: OcrMode): boolean {
  * The words' sizes are as estimated: they are snapped over all OCR'd pages of the
  * document at once (layoutPdfPages), which a part of a split conversion cannot see.
  */
-export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: ConversionOptions): Promise<{ pages: PdfPageText[]; ocr: OcrPage[] }> {
+export async function ocrPdfPages(
+  pdf: OpenPdf,
+  texts: PdfPageText[],
+  options: ConversionOptions,
+): Promise<{ pages: PdfPageText[]; ocr: OcrPage[] }> {
   const targets = texts.filter((page) => needsOcr(page, options.ocr));
   if (targets.length === 0) return { pages: texts, ocr: [] };
   // tesseract.js loads only when a page needs OCR.
@@ -57,14 +61,25 @@ export async function ocrPdfPages(pdf: OpenPdf, texts: PdfPageText[], options: C
       const dpi = ocrDpi(page);
       return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
     }),
-    { languages: options.languages, pointsPerPixel: 72 / DEFAULT_OCR_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },
+    {
+      languages: options.languages,
+      pointsPerPixel: 72 / DEFAULT_OCR_DPI,
+      parallelism: options.ocrParallelism,
+      engines: options.ocrEngines,
+    },
   );
   const byPage = new Map(targets.map((page, index) => [page.page, results[index]]));
   const pages = texts.map((page): PdfPageText => {
     const result = byPage.get(page.page);
     if (!result) return page;
     // A page read sideways has its own upright size; the PDF's rules no longer line up.
-    return { page: page.page, width: result.width, height: result.height, items: result.items, rules: result.rotation === 0 ? page.rules : [] };
+    return {
+      page: page.page,
+      width: result.width,
+      height: result.height,
+      items: result.items,
+      rules: result.rotation === 0 ? page.rules : [],
+    };
   });
   return { pages, ocr: targets.map((page, index) => ({ page: page.page, confidence: Math.round(results[index].confidence * 10) / 10 })) };
 }

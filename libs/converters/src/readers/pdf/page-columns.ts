@@ -48,7 +48,10 @@ type Entry<T> = { element: T; box: Box };
 export function readingRegions<T>(elements: readonly T[], boxOf: (element: T) => Box): Array<Region<T>> {
   const entries = elements.map((element) => ({ element, box: boxOf(element) }));
   const lines = rawLines(entries);
-  const gutters = findGutters(entries.map((entry) => entry.box), lines);
+  const gutters = findGutters(
+    entries.map((entry) => entry.box),
+    lines,
+  );
   if (gutters.length === 0) return [{ elements: [...elements], column: false }];
   const crosses = (box: Box) => gutters.some((gutter) => box.left < gutter.right && box.right > gutter.left);
   const columnOf = (box: Box) => gutters.filter((gutter) => box.left >= gutter.right).length;
@@ -94,7 +97,7 @@ function findGutters<T>(boxes: readonly Box[], lines: Array<Array<Entry<T>>>): G
   const counts = crossingCounts(wide, from, to);
 
   const gutters: Gutter[] = [];
-  for (let i = 0; i < counts.length; ) {
+  for (let i = 0; i < counts.length;) {
     if (counts[i] > limit) {
       i++;
       continue;
@@ -178,7 +181,11 @@ function failingColumn<T>(lines: Array<Array<Entry<T>>>, gutters: readonly Gutte
     const column = inColumn
       .map((line) => line.map((entry) => entry.box).filter((box) => box.left >= left && box.right <= right))
       .filter((boxes) => boxes.length > 0)
-      .map((boxes) => ({ left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), chars: boxes.reduce((sum, b) => sum + b.chars, 0) }));
+      .map((boxes) => ({
+        left: Math.min(...boxes.map((b) => b.left)),
+        right: Math.max(...boxes.map((b) => b.right)),
+        chars: boxes.reduce((sum, b) => sum + b.chars, 0),
+      }));
     if (column.length < MIN_COLUMN_LINES) return k;
     const width = Math.max(...column.map((l) => l.right)) - Math.min(...column.map((l) => l.left));
     if (median(column.map((l) => l.chars)) < MIN_LINE_CHARS || median(column.map((l) => (l.right - l.left) / width)) < MIN_FILL) return k;

@@ -29,7 +29,12 @@ export interface PageImage {
  * asked of it, "is this page a scan?" (one image over almost all of it), and at what
  * resolution it was scanned, which is the resolution worth rendering it at for OCR.
  */
-export function largestImage(list: OperatorList, ops: ImageOps, page: { width: number; height: number }, toPage: (x: number, y: number) => number[]): PageImage {
+export function largestImage(
+  list: OperatorList,
+  ops: ImageOps,
+  page: { width: number; height: number },
+  toPage: (x: number, y: number) => number[],
+): PageImage {
   const painters = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject, ops.paintImageXObjectRepeat]);
   const stack: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];

@@ -23,7 +23,9 @@ export function layoutPages(pages: readonly PdfPageText[]): Block[] {
  * its lines, not its positioned words (see pdf.reader.ts).
  */
 export function layoutFlows(flows: readonly FlowElement[][]): Block[] {
-  const kept = new Set<FlowElement>(removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat());
+  const kept = new Set<FlowElement>(
+    removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat(),
+  );
   const flow = joinContinuedTables(flows.flat().filter((element) => isTable(element) || kept.has(element)));
   return linesToBlocks(flow);
 }

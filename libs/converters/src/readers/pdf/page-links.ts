@@ -35,7 +35,9 @@ export function applyLinks(items: PdfTextItem[], areas: readonly LinkArea[]): Pd
   if (areas.length === 0) return items;
   return items.flatMap((item) => {
     const middle = item.y - item.size * 0.3;
-    const area = areas.find((a) => middle >= a.top - 1 && middle <= a.bottom + 1 && item.x < a.right - 1 && item.x + item.width > a.left + 1);
+    const area = areas.find(
+      (a) => middle >= a.top - 1 && middle <= a.bottom + 1 && item.x < a.right - 1 && item.x + item.width > a.left + 1,
+    );
     return area ? splitAtArea(item, area) : [item];
   });
 }

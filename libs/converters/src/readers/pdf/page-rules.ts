@@ -74,7 +74,7 @@ function segments(data: ArrayLike<number>, map: (x: number, y: number) => Point)
   const out: Array<[Point, Point]> = [];
   let start: Point | undefined;
   let current: Point | undefined;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const op = data[i++];
     if (op === MOVE) current = start = map(data[i++], data[i++]);
     else if (op === LINE) {
@@ -93,8 +93,10 @@ function segments(data: ArrayLike<number>, map: (x: number, y: number) => Point)
 }
 
 function asRule(a: Point, b: Point): Rule | undefined {
-  if (Math.abs(a[1] - b[1]) < 1 && Math.abs(a[0] - b[0]) >= 2) return { horizontal: true, at: (a[1] + b[1]) / 2, from: Math.min(a[0], b[0]), to: Math.max(a[0], b[0]) };
-  if (Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) >= 2) return { horizontal: false, at: (a[0] + b[0]) / 2, from: Math.min(a[1], b[1]), to: Math.max(a[1], b[1]) };
+  if (Math.abs(a[1] - b[1]) < 1 && Math.abs(a[0] - b[0]) >= 2)
+    return { horizontal: true, at: (a[1] + b[1]) / 2, from: Math.min(a[0], b[0]), to: Math.max(a[0], b[0]) };
+  if (Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) >= 2)
+    return { horizontal: false, at: (a[0] + b[0]) / 2, from: Math.min(a[1], b[1]), to: Math.max(a[1], b[1]) };
   return undefined;
 }
 

@@ -37,7 +37,8 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
 
   const close = () => {
     const at = positionOf(openLines);
-    if (open.kind === 'heading') blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: dropSoftHyphens(open.text) }], ...at });
+    if (open.kind === 'heading')
+      blocks.push({ type: 'heading', level: open.level, content: [{ type: 'text', text: dropSoftHyphens(open.text) }], ...at });
     if (open.kind === 'paragraph') blocks.push({ type: 'paragraph', content: runsToInline(open.runs), ...at });
     if (open.kind === 'code') blocks.push({ ...codeBlock(open.lines), ...at });
     if (open.kind === 'list') flushItem(open);
@@ -84,10 +85,16 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
       const runs = dropPrefix(line.runs, line.text.length - marker.rest.length);
       const textX = line.x + (line.right - line.x) * ((line.text.length - marker.rest.length) / line.text.length);
       // A marker of the other kind at the outermost indentation starts a new list.
-      const newList = open.kind !== 'list' || (Math.abs(line.x - open.stack[0].markerX) <= 2 && open.stack[0].list.ordered !== marker.ordered);
+      const newList =
+        open.kind !== 'list' || (Math.abs(line.x - open.stack[0].markerX) <= 2 && open.stack[0].list.ordered !== marker.ordered);
       if (newList) {
         close();
-        const list: List = { type: 'list', ordered: marker.ordered, ...(marker.number && marker.number !== 1 ? { start: marker.number } : {}), items: [] };
+        const list: List = {
+          type: 'list',
+          ordered: marker.ordered,
+          ...(marker.number && marker.number !== 1 ? { start: marker.number } : {}),
+          items: [],
+        };
         blocks.push(list);
         open = { kind: 'list', stack: [{ markerX: line.x, list }], runs, textX, last: line };
         openLines = [line];
@@ -155,7 +162,8 @@ function headingLevels(lines: readonly PdfLine[], metrics: LayoutMetrics): Map<P
     if (level !== undefined) styled.set(line, level);
   });
   const standsAlone = (i: number) =>
-    (i === 0 || !continuesBlock(lines[i - 1], lines[i], metrics)) && (i + 1 >= lines.length || !continuesBlock(lines[i], lines[i + 1], metrics));
+    (i === 0 || !continuesBlock(lines[i - 1], lines[i], metrics)) &&
+    (i + 1 >= lines.length || !continuesBlock(lines[i], lines[i + 1], metrics));
   const numbered = numberedLevels(lines, (line) => styled.get(line), standsAlone);
   const byStyle = new Map<string, HeadingLevel>();
   // Sub-sections of a numbered document are numbered too: an unnumbered line in their
@@ -183,12 +191,18 @@ function headingLevels(lines: readonly PdfLine[], metrics: LayoutMetrics): Map<P
   return out;
 }
 
-function headingLevel(line: PdfLine, previous: PdfLine | undefined, next: PdfLine | undefined, metrics: LayoutMetrics): HeadingLevel | undefined {
+function headingLevel(
+  line: PdfLine,
+  previous: PdfLine | undefined,
+  next: PdfLine | undefined,
+  metrics: LayoutMetrics,
+): HeadingLevel | undefined {
   if (line.mono || line.text.length > MAX_HEADING_LENGTH) return undefined;
   const bySize = metrics.headingLevels.get(headingKey(line));
   if (bySize !== undefined) return bySize;
   const standsAlone = (!previous || !continuesBlock(previous, line, metrics)) && (!next || !continuesBlock(line, next, metrics));
-  const headingLike = line.bold && line.size === metrics.bodySize && line.text.length <= 80 && !/[.,;]$/.test(line.text) && !listMarker(line.text);
+  const headingLike =
+    line.bold && line.size === metrics.bodySize && line.text.length <= 80 && !/[.,;]$/.test(line.text) && !listMarker(line.text);
   return headingLike && standsAlone ? metrics.boldHeadingLevel : undefined;
 }
 

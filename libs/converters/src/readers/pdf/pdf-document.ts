@@ -109,11 +109,16 @@ interface CanvasAndContext {
  */
 async function renderPage(document: PdfDocument, pageNumber: number, dpi: number): Promise<Buffer> {
   const page = await document.getPage(pageNumber);
-  const factory = (document as unknown as { canvasFactory: { create(width: number, height: number): CanvasAndContext; destroy(target: CanvasAndContext): void } }).canvasFactory;
+  const factory = (
+    document as unknown as {
+      canvasFactory: { create(width: number, height: number): CanvasAndContext; destroy(target: CanvasAndContext): void };
+    }
+  ).canvasFactory;
   const viewport = page.getViewport({ scale: dpi / 72 });
   const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   try {
-    await page.render({ canvasContext: target.context, viewport, canvas: target.canvas } as unknown as Parameters<typeof page.render>[0]).promise;
+    await page.render({ canvasContext: target.context, viewport, canvas: target.canvas } as unknown as Parameters<typeof page.render>[0])
+      .promise;
     return target.canvas.toBuffer('image/jpeg', OCR_JPEG_QUALITY);
   } finally {
     factory.destroy(target);

@@ -7,7 +7,21 @@ import { renderText } from '../../formats/text/render-text';
 /** A synthetic line: 12pt body text unless told otherwise, on a 800pt page. */
 function line(text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine {
   const style = { bold: extra.bold ?? false, italic: false, mono: extra.mono ?? false };
-  return { page: 1, pageHeight: 800, text, runs: [{ text, ...style }], x: 50, right: 50 + text.length * 6, y, size: 12, rtl: false, segments: [], column: -1, ...style, ...extra };
+  return {
+    page: 1,
+    pageHeight: 800,
+    text,
+    runs: [{ text, ...style }],
+    x: 50,
+    right: 50 + text.length * 6,
+    y,
+    size: 12,
+    rtl: false,
+    segments: [],
+    column: -1,
+    ...style,
+    ...extra,
+  };
 }
 
 describe('removePageFurniture', () => {
@@ -37,12 +51,25 @@ describe('linesToBlocks', () => {
   const full = (text: string) => text.padEnd(50, ' x').slice(0, 50);
 
   it('joins wrapped lines into a paragraph and hyphenated words into one word', () => {
-    const blocks = linesToBlocks([line(full('The conver-'), 100, { text: 'The conver-', runs: [{ text: 'The conver-', bold: false, italic: false, mono: false }], right: 350 }), line('sion works.', 114)]);
+    const blocks = linesToBlocks([
+      line(full('The conver-'), 100, {
+        text: 'The conver-',
+        runs: [{ text: 'The conver-', bold: false, italic: false, mono: false }],
+        right: 350,
+      }),
+      line('sion works.', 114),
+    ]);
     expect(renderText(blocks)).toBe('The conversion works.\n');
   });
 
   it('starts a new paragraph after a vertical gap', () => {
-    const blocks = linesToBlocks([line('First paragraph', 100), line('ends.', 114), line('Second one.', 140), line('Third line', 154), line('goes on', 168)]);
+    const blocks = linesToBlocks([
+      line('First paragraph', 100),
+      line('ends.', 114),
+      line('Second one.', 140),
+      line('Third line', 154),
+      line('goes on', 168),
+    ]);
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
   });
 
@@ -82,7 +109,11 @@ describe('linesToBlocks', () => {
   });
 
   it('keeps monospace lines as a code block with indentation', () => {
-    const blocks = linesToBlocks([line('if (x) {', 100, { mono: true, size: 10 }), line('go();', 112, { mono: true, size: 10, x: 62 }), line('}', 124, { mono: true, size: 10 })]);
+    const blocks = linesToBlocks([
+      line('if (x) {', 100, { mono: true, size: 10 }),
+      line('go();', 112, { mono: true, size: 10, x: 62 }),
+      line('}', 124, { mono: true, size: 10 }),
+    ]);
     expect(blocks).toEqual([{ type: 'code', text: 'if (x) {\n  go();\n}', page: 1, bbox: [50, 90, 98, 126.5] }]);
   });
 
@@ -92,7 +123,11 @@ describe('linesToBlocks', () => {
       line('Body text on the first page.', 140),
       line('Next page paragraph.', 60, { page: 2 }),
     ]);
-    expect(blocks.map((b) => [b.type, b.page])).toEqual([['heading', 1], ['paragraph', 1], ['paragraph', 2]]);
+    expect(blocks.map((b) => [b.type, b.page])).toEqual([
+      ['heading', 1],
+      ['paragraph', 1],
+      ['paragraph', 2],
+    ]);
     expect(blocks[0].bbox).toEqual([50, 82, 120, 104.5]);
   });
 });

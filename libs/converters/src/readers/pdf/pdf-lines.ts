@@ -154,7 +154,13 @@ function splitSegments(items: PdfTextItem[], size: number, lineRunsLeftToRight?:
 
 /** A segment of the given items (left to right, at least one); `runs` when already built from them. */
 export function toSegment(items: readonly PdfTextItem[], runs = lineRuns(items)): LineSegment {
-  return { x: items[0].x, right: Math.max(...items.map((item) => item.x + item.width)), text: runs.map((run) => run.text).join(''), runs, items };
+  return {
+    x: items[0].x,
+    right: Math.max(...items.map((item) => item.x + item.width)),
+    text: runs.map((run) => run.text).join(''),
+    runs,
+    items,
+  };
 }
 
 /** Joins items into styled runs, adding a space where the gap between two items shows one. */

@@ -19,7 +19,9 @@ describe('pdfDate', () => {
 
 describe('pdfMetadata', () => {
   it('maps the info dictionary and leaves out blank fields', () => {
-    expect(pdfMetadata({ Title: ' A  title ', Author: '', Keywords: 'a, b', Producer: 'x', ModDate: 'D:20200102030405Z', Custom: 1 })).toEqual({
+    expect(
+      pdfMetadata({ Title: ' A  title ', Author: '', Keywords: 'a, b', Producer: 'x', ModDate: 'D:20200102030405Z', Custom: 1 }),
+    ).toEqual({
       title: 'A title',
       keywords: 'a, b',
       producer: 'x',

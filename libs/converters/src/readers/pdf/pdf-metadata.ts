@@ -34,7 +34,8 @@ export function pdfDate(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const match = PDF_DATE.exec(value.trim());
   if (!match) return undefined;
-  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offsetHours = '00', offsetMinutes = '00'] = match;
+  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, offsetHours = '00', offsetMinutes = '00'] =
+    match;
   const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   const offset = sign === '+' || sign === '-' ? (Number(offsetHours) * 60 + Number(offsetMinutes)) * (sign === '+' ? 1 : -1) : 0;
   const date = new Date(utc - offset * 60_000);

@@ -5,7 +5,15 @@ import { fixture } from '../../testing/fixtures';
 const OCR_TIMEOUT = 120_000;
 
 const convert = (name: string, options: Record<string, unknown> = {}) =>
-  convertText({ bytes: fixture(name), contentType: 'application/pdf', fileName: name, formats: ['markdown', 'text'], maxPages: 20, options, ocrParallelism: 2 });
+  convertText({
+    bytes: fixture(name),
+    contentType: 'application/pdf',
+    fileName: name,
+    formats: ['markdown', 'text'],
+    maxPages: 20,
+    options,
+    ocrParallelism: 2,
+  });
 
 afterAll(() => terminateOcr());
 
@@ -46,7 +54,8 @@ describe('PDF pages read by OCR', () => {
       const forced = await convert('sample.pdf', { pages: '1', ocr: 'force' });
       expect(layer.ocr).toBeUndefined();
       expect(forced.ocr?.pages).toEqual([1]);
-      for (const word of ['Document', 'Conversion', 'Handbook', 'Supported', 'Inputs', 'intermediate']) expect(forced.outputs.text).toContain(word);
+      for (const word of ['Document', 'Conversion', 'Handbook', 'Supported', 'Inputs', 'intermediate'])
+        expect(forced.outputs.text).toContain(word);
     },
     OCR_TIMEOUT,
   );

@@ -6,7 +6,8 @@ import type { PdfTextItem } from './pdf-text-item';
 import type { PdfTable } from './pdf-table';
 
 /** Fixtures in fixtures/pdf-structure/ (see its README): pandoc → ODT → LibreOffice PDFs, and one hand-written flat ODT. */
-const convert = async (name: string) => (await convertFixture(`pdf-structure/${name}`, 'application/pdf')).outputs as { markdown: string; text: string };
+const convert = async (name: string) =>
+  (await convertFixture(`pdf-structure/${name}`, 'application/pdf')).outputs as { markdown: string; text: string };
 const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('#'));
 
 describe('borderless office tables (tables.pdf)', () => {
@@ -41,7 +42,9 @@ describe('borderless office tables (tables.pdf)', () => {
 
   it('keeps a header and one row at a page bottom, and joins the part after the break, header repeated once', () => {
     const rows = Array.from({ length: 8 }, (_, i) => `| Bench ${i + 1} | Station ${i + 1} | ${(i + 1) * 3} hours |`);
-    expect(markdown).toContain(['| Bench | Station | Booked |', '| --- | --- | --- |', ...rows].join('\n') + '\n\nBookings reset on the first day of each month.\n');
+    expect(markdown).toContain(
+      ['| Bench | Station | Booked |', '| --- | --- | --- |', ...rows].join('\n') + '\n\nBookings reset on the first day of each month.\n',
+    );
     expect(markdown.match(/\| Bench \| Station \| Booked \|/g)).toHaveLength(1);
   });
 
@@ -65,12 +68,29 @@ describe('heading styles alike in size and weight', () => {
 
   it('does not assume italic ranks higher: an italic third level stays below the regular second', async () => {
     const { markdown } = await convert('italic-headings.pdf');
-    expect(headings(markdown)).toEqual(['# Field Notes on Moths', '## Trapping', '### The lamp', '### Egg boxes', '## Recording', '### Photographs']);
+    expect(headings(markdown)).toEqual([
+      '# Field Notes on Moths',
+      '## Trapping',
+      '### The lamp',
+      '### Egg boxes',
+      '## Recording',
+      '### Photographs',
+    ]);
   });
 });
 
 /** A 12 pt item of text at x, its width 5 pt per character. */
-const item = (text: string, x: number): PdfTextItem => ({ text, x, y: 100, width: text.length * 5, size: 12, bold: false, italic: false, mono: false, rtl: false });
+const item = (text: string, x: number): PdfTextItem => ({
+  text,
+  x,
+  y: 100,
+  width: text.length * 5,
+  size: 12,
+  bold: false,
+  italic: false,
+  mono: false,
+  rtl: false,
+});
 const texts = (rows: LineSegment[][]) => rows.map((row) => row.map((segment) => segment.text));
 
 describe('splitNarrowColumns', () => {
@@ -80,7 +100,11 @@ describe('splitNarrowColumns', () => {
       [toSegment([item('B', 10)]), toSegment([item('7', 105), item('lb', 114)])],
       [toSegment([item('C', 10)]), toSegment([item('30', 100), item('oz', 114)])],
     ];
-    expect(texts(splitNarrowColumns(rows, 3))).toEqual([['A', '12', 'kg'], ['B', '7', 'lb'], ['C', '30', 'oz']]);
+    expect(texts(splitNarrowColumns(rows, 3))).toEqual([
+      ['A', '12', 'kg'],
+      ['B', '7', 'lb'],
+      ['C', '30', 'oz'],
+    ]);
     const crossed = [...rows, [toSegment([item('D', 10)]), toSegment([item('a long phrase', 100)])]];
     expect(texts(splitNarrowColumns(crossed, 3))[0]).toEqual(['A', '12 kg']);
   });

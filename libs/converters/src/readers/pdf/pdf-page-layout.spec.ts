@@ -10,7 +10,8 @@ function item(text: string, x: number, y: number, extra: Partial<PdfTextItem> = 
   return { text, x, y, width: text.length * 5, size: 10, bold: false, italic: false, mono: false, rtl: false, ...extra };
 }
 const page = (items: PdfTextItem[]): PdfPageText => ({ page: 1, width: 600, height: 800, items, rules: [] });
-const lineTexts = (items: PdfTextItem[]) => pageFlow(page(items)).map((element) => (isTable(element) ? 'TABLE' : (element as PdfLine).text));
+const lineTexts = (items: PdfTextItem[]) =>
+  pageFlow(page(items)).map((element) => (isTable(element) ? 'TABLE' : (element as PdfLine).text));
 
 describe('normalizePdfText', () => {
   it('decomposes ligatures and presentation forms only, drops invisible characters', () => {
@@ -37,7 +38,12 @@ describe('pageFlow', () => {
   });
 
   it('does not take a borderless table for two columns, and reads it as a table', () => {
-    const rows = [['Name', 'Value'], ['alpha', '1'], ['beta', '22'], ['gamma', '333']];
+    const rows = [
+      ['Name', 'Value'],
+      ['alpha', '1'],
+      ['beta', '22'],
+      ['gamma', '333'],
+    ];
     const items = rows.flatMap(([a, b], i) => [item(a, 50, 100 + i * 14), item(b, 200, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['TABLE']);
   });
@@ -60,7 +66,10 @@ describe('pageFlow', () => {
 
 describe('applyLinks', () => {
   it('splits an item at the link area, snapped to word boundaries', () => {
-    const [before, link, after] = applyLinks([item('see the spec here', 0, 100)], [{ href: 'https://x.test', left: 38, right: 62, top: 90, bottom: 102 }]);
+    const [before, link, after] = applyLinks(
+      [item('see the spec here', 0, 100)],
+      [{ href: 'https://x.test', left: 38, right: 62, top: 90, bottom: 102 }],
+    );
     expect([before.text, link.text, link.href, after.text]).toEqual(['see the ', 'spec', 'https://x.test', ' here']);
   });
 });

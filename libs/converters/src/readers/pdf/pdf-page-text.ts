@@ -8,7 +8,6 @@ import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
-
 /** One page as read, before its links are known (see readPage). */
 export interface PageReading {
   text: PdfPageText;
@@ -46,7 +45,8 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
         styles.set(item.fontName, style);
       }
       const text = normalizePdfText(item.str);
-      if (text !== '') items.push({ text, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style, rtl: item.dir === 'rtl' });
+      if (text !== '')
+        items.push({ text, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style, rtl: item.dir === 'rtl' });
     }
     const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
     const rules = pageRules(operators, pdfjs.OPS, toPage);

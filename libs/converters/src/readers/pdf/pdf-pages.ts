@@ -56,7 +56,11 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
       } else read.push(compactFlow(pageFlow(text)));
     }
   }
-  const { pages: recognised, ocr } = await ocrPdfPages(pdf, scans.map((scan) => scan.text), options);
+  const { pages: recognised, ocr } = await ocrPdfPages(
+    pdf,
+    scans.map((scan) => scan.text),
+    options,
+  );
   scans.forEach((scan, i) => (read[scan.index] = recognised[i]));
   return { pages: read, ocr };
 }

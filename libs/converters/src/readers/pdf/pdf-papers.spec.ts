@@ -11,7 +11,13 @@ import { readingRegions } from './page-columns';
  */
 const CORPUS = join(__dirname, '../../../bench/corpus/docs');
 async function markdownOf(name: string): Promise<string> {
-  const result = await convertText({ bytes: readFileSync(join(CORPUS, name)), contentType: 'application/pdf', fileName: name, formats: ['markdown'], maxPages: 10 });
+  const result = await convertText({
+    bytes: readFileSync(join(CORPUS, name)),
+    contentType: 'application/pdf',
+    fileName: name,
+    formats: ['markdown'],
+    maxPages: 10,
+  });
   return result.outputs.markdown as string;
 }
 const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('#'));
@@ -20,7 +26,17 @@ const tables = (markdown: string) =>
   markdown
     .split(/\n\n+/)
     .filter((block) => block.startsWith('|'))
-    .map((block) => block.split('\n').filter((row) => !/^\|\s*---/.test(row)).map((row) => row.slice(1, -1).split(' | ').map((cell) => cell.trim())));
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((row) => !/^\|\s*---/.test(row))
+        .map((row) =>
+          row
+            .slice(1, -1)
+            .split(' | ')
+            .map((cell) => cell.trim()),
+        ),
+    );
 const order = (markdown: string, ...texts: string[]) => texts.map((text) => markdown.indexOf(text));
 
 describe('two-column paper (paper.pdf)', () => {
@@ -30,17 +46,37 @@ describe('two-column paper (paper.pdf)', () => {
   it('takes the title as H1 and levels numbered headings by their depth, appendix included', () => {
     const found = headings(markdown);
     expect(found[0]).toBe('# Measuring Soil Moisture with Low-Cost Capacitive Sensors in Community Gardens');
-    expect(found).toEqual(expect.arrayContaining(['## 1 Introduction', '### 2.1 The Garden', '### 3.2 Two-Point Procedure', '## A Calibration Details', '### A.1 Oven Drying']));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        '## 1 Introduction',
+        '### 2.1 The Garden',
+        '### 3.2 Two-Point Procedure',
+        '## A Calibration Details',
+        '### A.1 Oven Drying',
+      ]),
+    );
     // The author line is set in the sub-section size but is not numbered: not a heading.
     expect(found.some((line) => line.includes('Ana Ruiz'))).toBe(false);
     expect(found.filter((line) => line.startsWith('# '))).toHaveLength(1);
   });
 
   it('reads each column top to bottom, the full-width title first', () => {
-    const positions = order(markdown, '# Measuring', 'Capacitive soil moisture sensors', '## 1 Introduction', '## 2 Site', '### 2.2 Sensor Network', '## 3 Calibration', '## 4 Results', '## 5 Discussion');
+    const positions = order(
+      markdown,
+      '# Measuring',
+      'Capacitive soil moisture sensors',
+      '## 1 Introduction',
+      '## 2 Site',
+      '### 2.2 Sensor Network',
+      '## 3 Calibration',
+      '## 4 Results',
+      '## 5 Discussion',
+    );
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(positions.every((at) => at >= 0)).toBe(true);
-    expect(markdown).toContain('Watering is the largest recurring task in a shared garden, and most of it is done by habit rather than by need.');
+    expect(markdown).toContain(
+      'Watering is the largest recurring task in a shared garden, and most of it is done by habit rather than by need.',
+    );
   });
 
   it('finds a table set beside running text in one column, its caption kept as a paragraph', () => {
@@ -73,11 +109,24 @@ describe('three-column newsletter (newsletter.pdf)', () => {
   beforeAll(async () => (markdown = await markdownOf('newsletter.pdf')));
 
   it('reads the columns one after the other, below the full-width title and introduction', () => {
-    const sections = ['Autumn Show Results', 'Tool Store Rules', 'Winter Work Days', 'Bonfires', 'From the Oldest Plot', 'Committee Contacts'];
-    expect(headings(markdown)).toEqual(['# Riverside Allotments Newsletter', expect.stringContaining('Autumn issue'), ...sections.map((title) => `## ${title}`)]);
+    const sections = [
+      'Autumn Show Results',
+      'Tool Store Rules',
+      'Winter Work Days',
+      'Bonfires',
+      'From the Oldest Plot',
+      'Committee Contacts',
+    ];
+    expect(headings(markdown)).toEqual([
+      '# Riverside Allotments Newsletter',
+      expect.stringContaining('Autumn issue'),
+      ...sections.map((title) => `## ${title}`),
+    ]);
     expect(markdown.indexOf('This issue covers')).toBeLessThan(markdown.indexOf('## Autumn Show Results'));
     // Paragraphs that wrap from the foot of one column to the head of the next stay whole.
-    expect(markdown).toContain('Broken tools belong in the red crate, with a note saying what is wrong, so that the repair team can find them.');
+    expect(markdown).toContain(
+      'Broken tools belong in the red crate, with a note saying what is wrong, so that the repair team can find them.',
+    );
     expect(markdown).toContain('Check the wind before you light anything, because the houses on Mill Lane are close.');
     expect(tables(markdown)).toEqual([]);
   });
@@ -130,7 +179,11 @@ describe('invoice with borderless tables (invoice.pdf)', () => {
 describe('sectionDepth', () => {
   it('reads section numbers, not sentences, list items or contents lines', () => {
     expect(['1 Introduction', '2.3 Results', 'A.1 Proofs', '4.2.1. Setup', 'B Appendix Tables'].map(sectionDepth)).toEqual([1, 2, 2, 3, 1]);
-    expect(['3 apples were left.', '2.1 Results ........ 7', 'A raw count is mapped to volumetric water content by a line', '12 kg'].map(sectionDepth)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(
+      ['3 apples were left.', '2.1 Results ........ 7', 'A raw count is mapped to volumetric water content by a line', '12 kg'].map(
+        sectionDepth,
+      ),
+    ).toEqual([undefined, undefined, undefined, undefined]);
   });
 });
 

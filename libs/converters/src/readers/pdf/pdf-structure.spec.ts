@@ -1,7 +1,8 @@
 import { convertFixture } from '../../testing/fixtures';
 
 /** Fixtures in fixtures/pdf-html/ (see its README): LibreOffice PDFs built from .fodt sources. */
-const convert = async (name: string) => (await convertFixture(`pdf-html/${name}`, 'application/pdf')).outputs as { markdown: string; text: string };
+const convert = async (name: string) =>
+  (await convertFixture(`pdf-html/${name}`, 'application/pdf')).outputs as { markdown: string; text: string };
 
 describe('PDF tables', () => {
   it('reads a bordered table from its ruling lines, wrapped cell text joined', async () => {
@@ -68,7 +69,9 @@ describe('PDF typography (typography.pdf)', () => {
   });
 
   it('keeps link annotations as links on the text under them', () => {
-    expect(markdown).toContain('Read the [project specification](https://example.com/spec) first, then the [frequently asked questions](https://example.org/faq?topic=pdf) about PDF input.');
+    expect(markdown).toContain(
+      'Read the [project specification](https://example.com/spec) first, then the [frequently asked questions](https://example.org/faq?topic=pdf) about PDF input.',
+    );
     expect(text).toContain('Read the project specification first');
   });
 
@@ -79,7 +82,9 @@ describe('PDF typography (typography.pdf)', () => {
   });
 
   it('nests numbered lists by indentation, also across a page break', () => {
-    expect(text).toContain('1. Fetch the document\n2. Pick a reader\n   1. Match the media type\n   2. Fall back to the extension\n3. Render every format\n');
+    expect(text).toContain(
+      '1. Fetch the document\n2. Pick a reader\n   1. Match the media type\n   2. Fall back to the extension\n3. Render every format\n',
+    );
   });
 });
 

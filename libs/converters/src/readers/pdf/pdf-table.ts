@@ -43,13 +43,21 @@ export function tableFromCells(rows: readonly CellLines[][]): Table | undefined 
   const toRow = (cells: TextRun[][]): TableRow => cells.map((cell) => runsToInline(cell));
   if (headerIsBold) {
     // Bold is what marks the header: inside it, it would only repeat that.
-    return { type: 'table', header: first.map((cell) => runsToInline(cell.map((run) => ({ ...run, bold: false })))), rows: rest.map(toRow) };
+    return {
+      type: 'table',
+      header: first.map((cell) => runsToInline(cell.map((run) => ({ ...run, bold: false })))),
+      rows: rest.map(toRow),
+    };
   }
   return { type: 'table', rows: grid.map(toRow) };
 }
 
 function joinCell(lines: CellLines): TextRun[] {
   const runs: TextRun[] = [];
-  for (const line of lines) appendLine(runs, line.map((run) => ({ ...run })));
+  for (const line of lines)
+    appendLine(
+      runs,
+      line.map((run) => ({ ...run })),
+    );
   return runs;
 }

@@ -42,7 +42,15 @@ describe('PDF reader (sample.pdf through convertDocument)', () => {
   });
 
   it('joins words hyphenated at line ends, also across a page break', () => {
-    for (const word of ['converters', 'characterization', 'representational', 'considerations', 'independently', 'identifier', 'demonstrate']) {
+    for (const word of [
+      'converters',
+      'characterization',
+      'representational',
+      'considerations',
+      'independently',
+      'identifier',
+      'demonstrate',
+    ]) {
       expect(text).toContain(word);
     }
     expect(text).not.toMatch(/\b(convert|characteri|repre|indepen|identi|demon)- ?\w/);

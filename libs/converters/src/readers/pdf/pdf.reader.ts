@@ -40,8 +40,16 @@ export function read(input: ReaderInput, context: ReadContext): Promise<Intermed
  * policy finds long is planned into parts instead, and only the first is read here.
  */
 export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<IntermediateDocument>;
-export async function readPdf(bytes: Uint8Array, context: ReadContext, split: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart>;
-export async function readPdf(bytes: Uint8Array, context: ReadContext, split?: PdfSplitRequest): Promise<IntermediateDocument | PdfFirstPart> {
+export async function readPdf(
+  bytes: Uint8Array,
+  context: ReadContext,
+  split: PdfSplitRequest,
+): Promise<IntermediateDocument | PdfFirstPart>;
+export async function readPdf(
+  bytes: Uint8Array,
+  context: ReadContext,
+  split?: PdfSplitRequest,
+): Promise<IntermediateDocument | PdfFirstPart> {
   const { options } = context;
   return withPdf(bytes, async (pdf) => {
     const plan = planPdf(pdf, context);

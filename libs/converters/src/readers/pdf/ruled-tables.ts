@@ -15,7 +15,11 @@ const MAX_RULES = 1500;
  * first cell of the span and the others stay empty, which keeps GFM rows aligned.
  * Grids without text in at least two rows and columns (a framed box) are not tables.
  */
-export function ruledTables(items: readonly PdfTextItem[], rules: readonly Rule[], page: { page: number; height: number }): { tables: PdfTable[]; rest: PdfTextItem[] } {
+export function ruledTables(
+  items: readonly PdfTextItem[],
+  rules: readonly Rule[],
+  page: { page: number; height: number },
+): { tables: PdfTable[]; rest: PdfTextItem[] } {
   if (rules.length > MAX_RULES) return { tables: [], rest: [...items] };
   let rest = [...items];
   const tables: PdfTable[] = [];
@@ -76,5 +80,7 @@ function positions(rules: readonly Rule[]): number[] {
 /** Whether a rule at `at` runs past the middle of the span from..to (a cell border exists there). */
 function covered(rules: readonly Rule[], horizontal: boolean, at: number, from: number, to: number): boolean {
   const middle = (from + to) / 2;
-  return rules.some((rule) => rule.horizontal === horizontal && Math.abs(rule.at - at) <= TOLERANCE && rule.from <= middle && rule.to >= middle);
+  return rules.some(
+    (rule) => rule.horizontal === horizontal && Math.abs(rule.at - at) <= TOLERANCE && rule.from <= middle && rule.to >= middle,
+  );
 }

@@ -26,7 +26,10 @@ export function rowAbove(line: PdfLine, table: PdfTable, starts: readonly number
   const gap = table.top + line.size - line.y;
   if (gap <= 0 || gap > 2.5 * line.size || line.x < table.left - ALIGN || line.right > table.right + ALIGN) return undefined;
   const cells: PdfTextItem[][] = starts.map(() => []);
-  for (const piece of pieces(line.segments.flatMap((segment) => segment.items), line.size)) {
+  for (const piece of pieces(
+    line.segments.flatMap((segment) => segment.items),
+    line.size,
+  )) {
     const column = starts.reduce((found, start, k) => (start <= piece[0].x + ALIGN ? k : found), 0);
     cells[column].push(...piece);
   }
@@ -38,7 +41,11 @@ export function rowAbove(line: PdfLine, table: PdfTable, starts: readonly number
 export function withRowAbove(table: PdfTable, row: TableRow, line: PdfLine): PdfTable {
   const { header, rows } = table.table;
   const body = header ? [header, ...rows] : rows;
-  return { ...table, top: line.y - line.size, table: { ...table.table, ...(header ? { header: row } : {}), rows: header ? body : [row, ...body] } };
+  return {
+    ...table,
+    top: line.y - line.size,
+    table: { ...table.table, ...(header ? { header: row } : {}), rows: header ? body : [row, ...body] },
+  };
 }
 
 function pieces(items: readonly PdfTextItem[], size: number): PdfTextItem[][] {

@@ -50,7 +50,7 @@ export function runsText(runs: readonly TextRun[]): string {
  */
 export function runsToInline(runs: readonly TextRun[]): Inline[] {
   const out: Inline[] = [];
-  for (let i = 0; i < runs.length; ) {
+  for (let i = 0; i < runs.length;) {
     const href = runs[i].href;
     let end = i + 1;
     while (end < runs.length && runs[end].href === href) end++;
@@ -58,7 +58,11 @@ export function runsToInline(runs: readonly TextRun[]): Inline[] {
     if (href === undefined) out.push(...styled);
     else {
       const text = runsText(runs.slice(i, end));
-      out.push({ type: 'text', text: /^\s/.test(text) ? ' ' : '' }, { type: 'link', href, content: normalizeInline(styled) }, { type: 'text', text: /\s$/.test(text) ? ' ' : '' });
+      out.push(
+        { type: 'text', text: /^\s/.test(text) ? ' ' : '' },
+        { type: 'link', href, content: normalizeInline(styled) },
+        { type: 'text', text: /\s$/.test(text) ? ' ' : '' },
+      );
     }
     i = end;
   }
@@ -69,7 +73,11 @@ function styledRun(run: TextRun): Inline[] {
   const text = dropSoftHyphens(run.text);
   if (run.mono && text.trim() !== '') {
     const [, before, code, after] = /^(\s*)(.*?)(\s*)$/s.exec(text) ?? ['', '', text, ''];
-    return [{ type: 'text', text: before }, { type: 'inlineCode', text: code }, { type: 'text', text: after }];
+    return [
+      { type: 'text', text: before },
+      { type: 'inlineCode', text: code },
+      { type: 'text', text: after },
+    ];
   }
   let node: Inline = { type: 'text', text };
   if (run.italic) node = { type: 'emphasis', content: [node] };

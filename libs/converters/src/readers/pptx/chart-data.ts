@@ -42,7 +42,12 @@ function chartTitle(chart: XmlElement | undefined): string {
 
 function readSeries(ser: XmlElement, index: number): Series {
   // `c:tx` is a cached reference to the name's cell, or the name itself in `c:v`.
-  const name = clean(descendants(child(ser, 'tx'), 'v').map((v) => v.textContent ?? '').join(' ')) || `Series ${index + 1}`;
+  const name =
+    clean(
+      descendants(child(ser, 'tx'), 'v')
+        .map((v) => v.textContent ?? '')
+        .join(' '),
+    ) || `Series ${index + 1}`;
   const categoryData = CATEGORY_ELEMENTS.map((local) => child(ser, local)).find(Boolean);
   const valueData = VALUE_ELEMENTS.map((local) => child(ser, local)).find(Boolean);
   return { name, categories: cachedPoints(categoryData), values: cachedPoints(valueData) };
@@ -136,11 +141,13 @@ function seriesTable(series: Series[]): Table {
   const categories = series.find((one) => one.categories.length)?.categories ?? [];
   const rowCount = Math.max(categories.length, ...series.map((one) => one.values.length));
   const cell = (text: string): Inline[] => (text ? [{ type: 'text', text }] : []);
-  const rows = Array.from({ length: rowCount }, (_, row) => [cell(categories[row] ?? String(row + 1)), ...series.map((one) => cell(one.values[row] ?? ''))]);
+  const rows = Array.from({ length: rowCount }, (_, row) => [
+    cell(categories[row] ?? String(row + 1)),
+    ...series.map((one) => cell(one.values[row] ?? '')),
+  ]);
   return { type: 'table', header: [cell('Category'), ...series.map((one) => cell(one.name))], rows };
 }
 
 function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
-

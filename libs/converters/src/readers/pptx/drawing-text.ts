@@ -33,7 +33,7 @@ export function textBodyBlocks(txBody: XmlElement | undefined, context: TextCont
     if (list && value !== undefined) list.value = value;
   });
   const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (!lines[i].list) {
       blocks.push({ type: 'paragraph', content: lines[i++].content });
       continue;
@@ -64,7 +64,9 @@ function paragraphLine(p: XmlElement, context: TextContext): ParagraphLine {
   return {
     content: normalizeInline(children(p).flatMap((node) => runInline(node, context))),
     level,
-    ...(numbered ? { autoNum: { scheme: attr(autoNum, 'type') ?? '', ...(Number.isInteger(startAt) && startAt > 0 ? { startAt } : {}) } } : {}),
+    ...(numbered
+      ? { autoNum: { scheme: attr(autoNum, 'type') ?? '', ...(Number.isInteger(startAt) && startAt > 0 ? { startAt } : {}) } }
+      : {}),
     list: bulleted ? { level, ordered: numbered } : undefined,
   };
 }

@@ -27,7 +27,9 @@ export function placeholderOf(shape: XmlElement): Placeholder | undefined {
  */
 export function placeholderOffset(pkg: PptxPackage, slidePath: string, placeholder: Placeholder): Offset | undefined {
   const layout = pkg.relOfType(slidePath, 'slideLayout')?.target;
-  const fromLayout = layout && findOffset(pkg, layout, (ph) => (placeholder.idx !== undefined && ph.idx === placeholder.idx) || ph.type === placeholder.type);
+  const fromLayout =
+    layout &&
+    findOffset(pkg, layout, (ph) => (placeholder.idx !== undefined && ph.idx === placeholder.idx) || ph.type === placeholder.type);
   if (fromLayout) return fromLayout;
   const master = layout ? pkg.relOfType(layout, 'slideMaster')?.target : undefined;
   const masterType = placeholder.type === 'ctrTitle' ? 'title' : ['obj', 'subTitle'].includes(placeholder.type) ? 'body' : placeholder.type;

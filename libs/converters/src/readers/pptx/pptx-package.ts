@@ -13,7 +13,8 @@ export interface Relationship {
  * Only the XML parts the reader uses are inflated: slide text, layouts and masters
  * (for placeholder positions), notes, charts and the core properties. Media never is.
  */
-const WANTED = /^(?:ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|slideLayouts|slideMasters|notesSlides|charts)\/(?:_rels\/)?[^/]+\.(?:xml|rels))|docProps\/core\.xml)$/;
+const WANTED =
+  /^(?:ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|slideLayouts|slideMasters|notesSlides|charts)\/(?:_rels\/)?[^/]+\.(?:xml|rels))|docProps\/core\.xml)$/;
 
 /** A PPTX opened as an OPC package: parts by path, parsed on first use, and their relationships. */
 export class PptxPackage {

@@ -23,7 +23,8 @@ export async function read(input: ReaderInput, context: ReadContext): Promise<In
     const blocks = wanted.flatMap((number) => slideBlocks(pkg, slides[number - 1], number).map((block) => ({ ...block, page: number })));
     // The deck title as `#` over the slides, unless the title slide already says it.
     const firstHeading = blocks.find((block) => block.type === 'heading');
-    const repeated = firstHeading?.type === 'heading' && firstHeading.content[0]?.type === 'text' && firstHeading.content[0].text === metadata.title;
+    const repeated =
+      firstHeading?.type === 'heading' && firstHeading.content[0]?.type === 'text' && firstHeading.content[0].text === metadata.title;
     return {
       pages: slides.length,
       metadata,

@@ -46,7 +46,10 @@ class ShapeReader {
   title?: string;
   private readonly rels;
 
-  constructor(private readonly pkg: PptxPackage, private readonly slidePath: string) {
+  constructor(
+    private readonly pkg: PptxPackage,
+    private readonly slidePath: string,
+  ) {
     this.rels = pkg.rels(slidePath);
   }
 
@@ -95,7 +98,9 @@ class ShapeReader {
   /** The shape's own position, else (placeholders) the layout's or master's. */
   private offset(shape: XmlElement, xfrm: XmlElement | undefined): Offset {
     const placeholder = placeholderOf(shape);
-    return (xfrm ? offsetOf(xfrm) : undefined) ?? (placeholder ? placeholderOffset(this.pkg, this.slidePath, placeholder) : undefined) ?? UNKNOWN;
+    return (
+      (xfrm ? offsetOf(xfrm) : undefined) ?? (placeholder ? placeholderOffset(this.pkg, this.slidePath, placeholder) : undefined) ?? UNKNOWN
+    );
   }
 
   private shape(sp: XmlElement): Positioned[] {
@@ -106,7 +111,10 @@ class ShapeReader {
     const bulletsByDefault = placeholder !== undefined && (placeholder.type === 'body' || placeholder.type === 'obj');
     const blocks = textBodyBlocks(child(sp, 'txBody'), { bulletsByDefault, rels: this.rels });
     if (placeholder && TITLE_PLACEHOLDERS.has(placeholder.type) && this.title === undefined) {
-      this.title = inlineText(textBodyInline(child(sp, 'txBody'), { bulletsByDefault: false, rels: this.rels })).replace(/\s+/g, ' ').trim() || undefined;
+      this.title =
+        inlineText(textBodyInline(child(sp, 'txBody'), { bulletsByDefault: false, rels: this.rels }))
+          .replace(/\s+/g, ' ')
+          .trim() || undefined;
       if (this.title !== undefined) return [];
     }
     return blocks.length ? [{ ...(offset ?? UNKNOWN), blocks }] : [];
@@ -150,4 +158,3 @@ export function offsetOf(xfrm: XmlElement | undefined): Offset {
 function sortByPosition(items: Positioned[]): Positioned[] {
   return [...items].sort((a, b) => a.y - b.y || a.x - b.x);
 }
-

@@ -44,7 +44,11 @@ export function rtfBlocks(content: RtfContent): Block[] {
   flushTable();
   const blocks = groupLists(entries);
   if (content.notes.length === 0) return blocks;
-  const items = content.notes.map((note) => ({ blocks: note.map((p): Block => ({ type: 'paragraph', content: runsToInline(p.runs) })).filter((b) => b.type !== 'paragraph' || !isBlankInline(b.content)) }));
+  const items = content.notes.map((note) => ({
+    blocks: note
+      .map((p): Block => ({ type: 'paragraph', content: runsToInline(p.runs) }))
+      .filter((b) => b.type !== 'paragraph' || !isBlankInline(b.content)),
+  }));
   return [...blocks, { type: 'rule' }, { type: 'list', ordered: true, items }];
 }
 
@@ -60,7 +64,10 @@ function paragraphEntry(paragraph: RtfParagraph, styles: ReadonlyMap<number, Rtf
     return isBlankInline(content) ? undefined : { kind: 'block', block: { type: 'heading', level, content } };
   }
   const marker = paragraph.marker?.replace(/\s+/g, '') ?? '';
-  const leading = paragraph.runs.slice(0, 4).map((run) => run.text).join('');
+  const leading = paragraph.runs
+    .slice(0, 4)
+    .map((run) => run.text)
+    .join('');
   const inline = marker === '' ? INLINE_MARKER.exec(leading) : null;
   const runs = inline ? withoutPrefix(paragraph.runs, inline[0].length) : paragraph.runs;
   const content = runsToInline(runs);
@@ -114,7 +121,12 @@ function groupLists(entries: Entry[]): Block[] {
       top = stack[stack.length - 1];
     }
     if (!top || top.level < entry.level) {
-      const list: List = { type: 'list', ordered: entry.ordered, ...(entry.value !== undefined && entry.value !== 1 ? { start: entry.value } : {}), items: [] };
+      const list: List = {
+        type: 'list',
+        ordered: entry.ordered,
+        ...(entry.value !== undefined && entry.value !== 1 ? { start: entry.value } : {}),
+        items: [],
+      };
       const parentItem = top?.list.items[top.list.items.length - 1];
       if (parentItem) parentItem.blocks.push(list);
       else blocks.push(list);
@@ -173,7 +185,8 @@ function formatted(runs: readonly RtfRun[]): Inline[] {
     }
     let j = i;
     let text = '';
-    while (j < runs.length && !runs[j].lineBreak && runs[j].bold === runs[i].bold && runs[j].italic === runs[i].italic) text += runs[j++].text;
+    while (j < runs.length && !runs[j].lineBreak && runs[j].bold === runs[i].bold && runs[j].italic === runs[i].italic)
+      text += runs[j++].text;
     text = text.replace(/[\s\u00a0]+/g, ' ');
     let node: Inline = { type: 'text', text };
     // Formatting on white space alone shows nothing and would leave stray "** **".

@@ -1,11 +1,57 @@
 import type { RtfInfo } from './rtf-model';
 
 /** Groups that hold no body text (lookup tables, page furniture, embedded objects, comments). */
-export const SKIPPED_DESTINATIONS = new Set(['colortbl', 'filetbl', 'revtbl', 'rsidtbl', 'listtable', 'listoverridetable', 'xmlnstbl', 'themedata',
-  'colorschememapping', 'datastore', 'latentstyles', 'pgdsctbl', 'object', 'header', 'headerl', 'headerr', 'headerf', 'footer',
-  'footerl', 'footerr', 'footerf', 'annotation', 'atnid', 'atnauthor', 'nonshppict', 'pn', 'txe', 'xe', 'tc', 'template',
-  'ftnsep', 'ftnsepc', 'aftnsep', 'aftnsepc', 'userprops', 'docvar', 'bkmkstart', 'bkmkend', 'falt', 'panose', 'fname']);
-export const INFO_FIELDS: Record<string, keyof RtfInfo> = { title: 'title', author: 'author', subject: 'subject', keywords: 'keywords', doccomm: 'comment', generator: 'generator' };
+export const SKIPPED_DESTINATIONS = new Set([
+  'colortbl',
+  'filetbl',
+  'revtbl',
+  'rsidtbl',
+  'listtable',
+  'listoverridetable',
+  'xmlnstbl',
+  'themedata',
+  'colorschememapping',
+  'datastore',
+  'latentstyles',
+  'pgdsctbl',
+  'object',
+  'header',
+  'headerl',
+  'headerr',
+  'headerf',
+  'footer',
+  'footerl',
+  'footerr',
+  'footerf',
+  'annotation',
+  'atnid',
+  'atnauthor',
+  'nonshppict',
+  'pn',
+  'txe',
+  'xe',
+  'tc',
+  'template',
+  'ftnsep',
+  'ftnsepc',
+  'aftnsep',
+  'aftnsepc',
+  'userprops',
+  'docvar',
+  'bkmkstart',
+  'bkmkend',
+  'falt',
+  'panose',
+  'fname',
+]);
+export const INFO_FIELDS: Record<string, keyof RtfInfo> = {
+  title: 'title',
+  author: 'author',
+  subject: 'subject',
+  keywords: 'keywords',
+  doccomm: 'comment',
+  generator: 'generator',
+};
 /** `\\ansi`, `\\mac`, `\\pc`, `\\pca`: the character set words and their code pages. */
 export const CHARSET_WORDS: Record<string, number> = { ansi: 1252, mac: 10000, pc: 437, pca: 850 };
 

@@ -48,7 +48,17 @@ export function interpretRtf(source: string): RtfContent {
 class RtfInterpreter {
   private readonly content: RtfContent = { items: [], notes: [], styles: new Map(), info: {} };
   private readonly stack: GroupState[] = [];
-  private state: GroupState = { dest: 'text', target: 'main', bold: false, italic: false, hidden: false, uc: 1, para: { ...DEFAULT_PARA }, first: false, ignorable: false };
+  private state: GroupState = {
+    dest: 'text',
+    target: 'main',
+    bold: false,
+    italic: false,
+    hidden: false,
+    uc: 1,
+    para: { ...DEFAULT_PARA },
+    first: false,
+    ignorable: false,
+  };
   private readonly fonts = new Map<number, number>();
   private codePage = 1252;
   private pending = '';
@@ -95,7 +105,10 @@ class RtfInterpreter {
     const closing = this.state;
     if (closing.opens === 'note') this.finishNote();
     if (closing.opens === 'styledef' && this.styleDef.paragraph) {
-      this.content.styles.set(this.styleDef.number, { name: this.styleDef.name.replace(/;\s*$/, '').trim(), outline: this.styleDef.outline });
+      this.content.styles.set(this.styleDef.number, {
+        name: this.styleDef.name.replace(/;\s*$/, '').trim(),
+        outline: this.styleDef.outline,
+      });
     }
     if (closing.opens === 'date' && closing.date) this.content.info[closing.date.field] = rtfDate(closing.date.parts);
     const parent = this.stack.pop();
@@ -179,7 +192,10 @@ class RtfInterpreter {
     const state = this.state;
     const on = param !== 0;
     switch (name) {
-      case 'par': case 'sect': case 'nestcell': case 'nestrow':
+      case 'par':
+      case 'sect':
+      case 'nestcell':
+      case 'nestrow':
         return this.endParagraph();
       case 'cell':
         this.endParagraph();
@@ -188,23 +204,57 @@ class RtfInterpreter {
       case 'row':
         if (state.target === 'main') this.content.items.push({ kind: 'row', header: this.rowHeader });
         return;
-      case 'trowd': this.rowHeader = false; return;
-      case 'trhdr': this.rowHeader = true; return;
-      case 'line': this.builder().runs.push({ text: '', bold: false, italic: false, lineBreak: true }); return;
-      case 'pard': state.para = { ...DEFAULT_PARA }; return;
-      case 'plain': Object.assign(state, { bold: false, italic: false, hidden: false }); return;
-      case 'b': state.bold = on; return;
-      case 'i': state.italic = on; return;
-      case 'v': state.hidden = on; return;
-      case 's': state.para.style = param ?? 0; return;
-      case 'outlinelevel': state.para.outline = param; return;
-      case 'ilvl': state.para.listLevel = param; return;
-      case 'li': state.para.indent = param ?? 0; return;
-      case 'intbl': state.para.inTable = true; return;
-      case 'itap': state.para.inTable = (param ?? 1) > 0; return;
-      case 'f': state.font = param; return;
-      case 'uc': state.uc = Math.max(0, param ?? 1); return;
-      case 'ansicpg': if (param) this.codePage = param; return;
+      case 'trowd':
+        this.rowHeader = false;
+        return;
+      case 'trhdr':
+        this.rowHeader = true;
+        return;
+      case 'line':
+        this.builder().runs.push({ text: '', bold: false, italic: false, lineBreak: true });
+        return;
+      case 'pard':
+        state.para = { ...DEFAULT_PARA };
+        return;
+      case 'plain':
+        Object.assign(state, { bold: false, italic: false, hidden: false });
+        return;
+      case 'b':
+        state.bold = on;
+        return;
+      case 'i':
+        state.italic = on;
+        return;
+      case 'v':
+        state.hidden = on;
+        return;
+      case 's':
+        state.para.style = param ?? 0;
+        return;
+      case 'outlinelevel':
+        state.para.outline = param;
+        return;
+      case 'ilvl':
+        state.para.listLevel = param;
+        return;
+      case 'li':
+        state.para.indent = param ?? 0;
+        return;
+      case 'intbl':
+        state.para.inTable = true;
+        return;
+      case 'itap':
+        state.para.inTable = (param ?? 1) > 0;
+        return;
+      case 'f':
+        state.font = param;
+        return;
+      case 'uc':
+        state.uc = Math.max(0, param ?? 1);
+        return;
+      case 'ansicpg':
+        if (param) this.codePage = param;
+        return;
       case 'u':
         if (param === undefined) return;
         this.receive(String.fromCharCode(param < 0 ? param + 65536 : param));

@@ -3,7 +3,13 @@ import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 import { truncated } from '../../testing/office-fixture-variants';
 
 const convertRtf = (source: string | Buffer) =>
-  convertText({ bytes: Buffer.isBuffer(source) ? source : Buffer.from(source, 'latin1'), contentType: 'application/rtf', fileName: 'doc.rtf', formats: ['text', 'markdown'], maxPages: 10 });
+  convertText({
+    bytes: Buffer.isBuffer(source) ? source : Buffer.from(source, 'latin1'),
+    contentType: 'application/rtf',
+    fileName: 'doc.rtf',
+    formats: ['text', 'markdown'],
+    maxPages: 10,
+  });
 const markdownOf = async (source: string) => (await convertRtf(source)).outputs['markdown'];
 
 describe.each([
@@ -50,7 +56,12 @@ describe.each([
       expect(metadata).toEqual({});
       expect(markdown.startsWith('**Quarterly Office Report**\n')).toBe(true);
     } else {
-      expect(metadata).toMatchObject({ title: 'Quarterly Office Report', author: 'Grace Hopper', subject: 'Office document fixtures', keywords: 'docx, odt, epub, rtf' });
+      expect(metadata).toMatchObject({
+        title: 'Quarterly Office Report',
+        author: 'Grace Hopper',
+        subject: 'Office document fixtures',
+        keywords: 'docx, odt, epub, rtf',
+      });
       expect(metadata['createdAt']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
       expect(markdown.startsWith('# Quarterly Office Report\n')).toBe(true);
     }
@@ -58,7 +69,7 @@ describe.each([
 });
 
 describe('RTF reader: encoding and destinations', () => {
-  it('decodes \\uN (skipping \\ucN fallbacks) and \\\'hh in the \\ansicpg or font code page', async () => {
+  it("decodes \\uN (skipping \\ucN fallbacks) and \\'hh in the \\ansicpg or font code page", async () => {
     const markdown = await markdownOf(
       "{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0 Arial;}{\\f1\\fcharset204 Arial Cyr;}}\\f0 Caf\\'e9 \\'80 \\u8364\\'80 \\uc2\\u27700\\'a4\\'f4 x {\\f1 \\'cf\\'f0\\'e8\\'e2\\'e5\\'f2}\\par}",
     );
@@ -73,38 +84,53 @@ describe('RTF reader: encoding and destinations', () => {
     ].join('\n');
     const { outputs, metadata } = await convertRtf(source);
     expect(outputs['markdown']).toBe('# Annual Report\n\nVisible text. Braces { and } and \\\\ stay.\n');
-    expect(metadata).toEqual({ title: 'Annual Report', author: 'Ada Lovelace', producer: 'Riched20 10.0', createdAt: '2024-03-15T09:30:00.000Z' });
+    expect(metadata).toEqual({
+      title: 'Annual Report',
+      author: 'Ada Lovelace',
+      producer: 'Riched20 10.0',
+      createdAt: '2024-03-15T09:30:00.000Z',
+    });
   });
 
   it('uses \\trhdr for the header row and keeps line breaks out of cells', async () => {
-    const row = (cells: string[], header = '') => `\\trowd${header}\\cellx1000\\cellx2000 ${cells.map((cell) => `\\pard\\intbl ${cell}\\cell`).join(' ')}\\row`;
+    const row = (cells: string[], header = '') =>
+      `\\trowd${header}\\cellx1000\\cellx2000 ${cells.map((cell) => `\\pard\\intbl ${cell}\\cell`).join(' ')}\\row`;
     const markdown = await markdownOf(`{\\rtf1 ${row(['Name', 'Value'], '\\trhdr')} ${row(['a\\line b', 'c | d'])}\\pard After\\par}`);
     expect(markdown).toBe('| Name | Value |\n| --- | --- |\n| a b | c \\| d |\n\nAfter\n');
   });
 
   it('reads heading styles from the stylesheet and lists from \\listtext', async () => {
-    const markdown = await markdownOf([
-      '{\\rtf1{\\stylesheet{\\s0 Normal;}{\\s2\\sbasedon0 heading 2;}{\\*\\cs10 Default Paragraph Font;}}',
-      '\\pard\\s2 Section\\par',
-      '\\pard{\\listtext a)\\tab}\\ilvl0 One\\par',
-      '\\pard{\\listtext \\u8226 ?\\tab}\\ilvl1 Sub\\par}',
-    ].join('\n'));
+    const markdown = await markdownOf(
+      [
+        '{\\rtf1{\\stylesheet{\\s0 Normal;}{\\s2\\sbasedon0 heading 2;}{\\*\\cs10 Default Paragraph Font;}}',
+        '\\pard\\s2 Section\\par',
+        '\\pard{\\listtext a)\\tab}\\ilvl0 One\\par',
+        '\\pard{\\listtext \\u8226 ?\\tab}\\ilvl1 Sub\\par}',
+      ].join('\n'),
+    );
     expect(markdown).toBe('## Section\n\n1. One\n   - Sub\n');
   });
 });
 
 describe('RTF reader: list numbers (as the writer counted them in its markers)', () => {
   it('continues a numbered list after a code block from the \\listtext numbers (Word, LibreOffice)', async () => {
-    const item = (label: string, text: string, level = 0) => `\\pard{\\listtext\\pard\\plain ${label}\\tab}\\ilvl${level}\\ls3 ${text}\\par`;
-    const markdown = await markdownOf(`{\\rtf1 ${item('1.', 'One')} ${item('2.', 'Two')} \\pard\\li720 sudo mount /dev/sdb1\\par ${item('3.', 'Three')} ${item('4.', 'Four')}}`);
+    const item = (label: string, text: string, level = 0) =>
+      `\\pard{\\listtext\\pard\\plain ${label}\\tab}\\ilvl${level}\\ls3 ${text}\\par`;
+    const markdown = await markdownOf(
+      `{\\rtf1 ${item('1.', 'One')} ${item('2.', 'Two')} \\pard\\li720 sudo mount /dev/sdb1\\par ${item('3.', 'Three')} ${item('4.', 'Four')}}`,
+    );
     expect(markdown).toBe('1. One\n2. Two\n\nsudo mount /dev/sdb1\n\n3. Three\n4. Four\n');
-    const { text } = (await convertRtf(`{\\rtf1 \\pard Note\\par ${item('(c)', 'Third')} ${item('iv)', 'Fourth')} ${item('1.1', 'Sub', 1)}}`)).outputs as { text: string };
+    const { text } = (
+      await convertRtf(`{\\rtf1 \\pard Note\\par ${item('(c)', 'Third')} ${item('iv)', 'Fourth')} ${item('1.1', 'Sub', 1)}}`)
+    ).outputs as { text: string };
     expect(text).toContain('3. Third\n4. Fourth\n   1. Sub');
   });
 
   it('starts at the number pandoc writes into the text and splits a list where a number does not follow on', async () => {
     const item = (label: string, text: string) => `{\\pard \\ql \\li360 \\fi-360 ${label}\\tx360\\tab ${text}\\par}`;
-    const markdown = await markdownOf(`{\\rtf1 ${item('1.', 'One')} {\\pard Between\\par} ${item('3.', 'Three')} ${item('4.', 'Four')} ${item('1.', 'Again')}}`);
+    const markdown = await markdownOf(
+      `{\\rtf1 ${item('1.', 'One')} {\\pard Between\\par} ${item('3.', 'Three')} ${item('4.', 'Four')} ${item('1.', 'Again')}}`,
+    );
     expect(markdown).toBe('1. One\n\nBetween\n\n3. Three\n4. Four\n\n1. Again\n');
   });
 });

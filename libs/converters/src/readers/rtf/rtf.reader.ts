@@ -20,7 +20,8 @@ const RTF_SIGNATURE = /^(?:\xef\xbb\xbf)?\s*\{\\rtf/;
 export async function read(input: ReaderInput): Promise<IntermediateDocument> {
   // RTF is 7-bit by design; bytes above 0x7F are decoded by the code page later.
   const source = input.bytes.toString('latin1');
-  if (!RTF_SIGNATURE.test(source.slice(0, 64))) throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an RTF document (it does not start with {\\rtf).');
+  if (!RTF_SIGNATURE.test(source.slice(0, 64)))
+    throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an RTF document (it does not start with {\\rtf).');
   const content = interpretRtf(source);
   const metadata = rtfMetadata(content.info);
   return { pages: 1, metadata, blocks: withTitleHeading(rtfBlocks(content), metadata.title) };

@@ -7,8 +7,8 @@ import { hiddenOdsTables } from './workbook-package';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const XLS = 'application/vnd.ms-excel';
 const ODS = 'application/vnd.oasis.opendocument.spreadsheet';
-const convert = (bytes: Buffer, mimeType: string, maxPages = 100) => convertText({ bytes, contentType: mimeType, formats: ['markdown'], maxPages });
-
+const convert = (bytes: Buffer, mimeType: string, maxPages = 100) =>
+  convertText({ bytes, contentType: mimeType, formats: ['markdown'], maxPages });
 
 // One workbook (workbook.fods) rendered by LibreOffice into each format: the output must agree.
 describe.each([
@@ -34,8 +34,8 @@ describe.each([
 
   it('writes the displayed values: number, percent and date formats applied', () => {
     expect(markdown).toContain(
-      '| Region | Closed | Revenue | Share |\n| --- | --- | --- | --- |\n'
-        + '| North | 2024-03-15 | 1,234.50 | 12.5% |\n| South | 2024-04-02 | 987,654.32 | 87.5% |\n',
+      '| Region | Closed | Revenue | Share |\n| --- | --- | --- | --- |\n' +
+        '| North | 2024-03-15 | 1,234.50 | 12.5% |\n| South | 2024-04-02 | 987,654.32 | 87.5% |\n',
     );
   });
 
@@ -44,7 +44,10 @@ describe.each([
   });
 
   it('trims the formatted empty columns and rows around the data', () => {
-    const salesRows = markdown.split('## Notes')[0].split('\n').filter((line) => line.startsWith('|'));
+    const salesRows = markdown
+      .split('## Notes')[0]
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
     expect(salesRows).toHaveLength(5);
     for (const row of salesRows) expect(row.split(' |')).toHaveLength(5); // 4 cells + the rest after the last
   });
@@ -58,7 +61,11 @@ describe.each([
     expect(result.metadata).toMatchObject({ title: 'Regional Sales', author: 'Grace Hopper', subject: 'Fixture workbook' });
     if (file !== 'workbook.ods') {
       // SheetJS reads only title, author and subject from an ODS meta.xml.
-      expect(result.metadata).toMatchObject({ keywords: 'sales', createdAt: '2024-03-01T09:30:00.000Z', modifiedAt: '2024-03-02T10:00:00.000Z' });
+      expect(result.metadata).toMatchObject({
+        keywords: 'sales',
+        createdAt: '2024-03-01T09:30:00.000Z',
+        modifiedAt: '2024-03-02T10:00:00.000Z',
+      });
     }
   });
 
@@ -92,10 +99,22 @@ describe('spreadsheet reader: malformed containers', () => {
   const cfb = (...parts: Buffer[]) => Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), ...parts]);
 
   it.each([
-    { name: 'garbage xl/workbook.xml', bytes: () => withEntries(fixture('office-data/workbook.xlsx'), { 'xl/workbook.xml': '\u0000garbage<<' }), code: 'CORRUPT_DOCUMENT' },
-    { name: 'garbage ODS content.xml', bytes: () => withEntries(fixture('office-data/workbook.ods'), { 'content.xml': '<office:document-content>garbage' }), code: 'CORRUPT_DOCUMENT' },
+    {
+      name: 'garbage xl/workbook.xml',
+      bytes: () => withEntries(fixture('office-data/workbook.xlsx'), { 'xl/workbook.xml': '\u0000garbage<<' }),
+      code: 'CORRUPT_DOCUMENT',
+    },
+    {
+      name: 'garbage ODS content.xml',
+      bytes: () => withEntries(fixture('office-data/workbook.ods'), { 'content.xml': '<office:document-content>garbage' }),
+      code: 'CORRUPT_DOCUMENT',
+    },
     { name: 'a ZIP without a workbook (a PPTX)', bytes: () => fixture('office-data/deck.pptx'), code: 'CORRUPT_DOCUMENT' },
-    { name: 'an XLS whose workbook stream is garbage', bytes: () => garbled(fixture('office-data/workbook.xls')), code: 'CORRUPT_DOCUMENT' },
+    {
+      name: 'an XLS whose workbook stream is garbage',
+      bytes: () => garbled(fixture('office-data/workbook.xls')),
+      code: 'CORRUPT_DOCUMENT',
+    },
     { name: 'an empty compound file', bytes: () => cfb(Buffer.alloc(504)), code: 'CORRUPT_DOCUMENT' },
     { name: 'an encrypted XLSX', bytes: () => cfb(Buffer.alloc(64), Buffer.from('EncryptionInfo', 'utf16le')), code: 'ENCRYPTED_DOCUMENT' },
   ])('fails on $name with $code', async ({ bytes, code }) => {
@@ -105,18 +124,20 @@ describe('spreadsheet reader: malformed containers', () => {
 
   it('refuses a zip bomb before inflating it', async () => {
     const bytes = Buffer.from(fixture('office-data/workbook.xlsx'));
-    for (let at = bytes.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0; at = bytes.indexOf('PK\x01\x02', at + 4, 'latin1')) bytes.writeUInt32LE(100 * 1024 * 1024, at + 24);
+    for (let at = bytes.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0; at = bytes.indexOf('PK\x01\x02', at + 4, 'latin1'))
+      bytes.writeUInt32LE(100 * 1024 * 1024, at + 24);
     expect(await failureCode(convert(bytes, XLSX))).toBe('FILE_TOO_LARGE');
   });
 });
 
 describe('hiddenOdsTables', () => {
   it('finds tables whose style hides them, ignoring self-closing styles and decoding names', () => {
-    const xml = '<office:automatic-styles><style:style style:name="ta0" style:family="table"/>'
-      + '<style:style style:name="ta1" style:family="table"><style:table-properties table:display="true"/></style:style>'
-      + '<style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style>'
-      + '</office:automatic-styles><office:body><table:table table:name="Shown" table:style-name="ta0">'
-      + '<table:table table:name="A &amp; B" table:style-name="ta2"><table:table table:name="Visible" table:style-name="ta1">';
+    const xml =
+      '<office:automatic-styles><style:style style:name="ta0" style:family="table"/>' +
+      '<style:style style:name="ta1" style:family="table"><style:table-properties table:display="true"/></style:style>' +
+      '<style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style>' +
+      '</office:automatic-styles><office:body><table:table table:name="Shown" table:style-name="ta0">' +
+      '<table:table table:name="A &amp; B" table:style-name="ta2"><table:table table:name="Visible" table:style-name="ta1">';
     expect([...hiddenOdsTables(xml)]).toEqual(['A & B']);
   });
 });

@@ -44,7 +44,10 @@ export async function read(input: ReaderInput, context: ReadContext): Promise<In
     const grid = sheetGrid(workbook.Sheets[name]);
     cells += grid.length * (grid[0]?.length ?? 0);
     if (cells > MAX_SPREADSHEET_CELLS) {
-      throw new JobFailure('FILE_TOO_LARGE', `The spreadsheet has more than ${MAX_SPREADSHEET_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`);
+      throw new JobFailure(
+        'FILE_TOO_LARGE',
+        `The spreadsheet has more than ${MAX_SPREADSHEET_CELLS.toLocaleString('en-US')} cells; it is too large to convert.`,
+      );
     }
     blocks.push({ type: 'heading', level: 2, content: [{ type: 'text', text: name }], page });
     const table = gridTable(grid);

@@ -14,7 +14,12 @@ export async function read(input: ReaderInput): Promise<IntermediateDocument> {
 export function textToBlocks(text: string): Block[] {
   return text
     .split(/\n[ \t]*\n/)
-    .map((chunk) => chunk.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim() !== ''))
+    .map((chunk) =>
+      chunk
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .filter((line) => line.trim() !== ''),
+    )
     .filter((lines) => lines.length > 0)
     .map((lines) => ({ type: 'paragraph', content: withBreaks(lines) }));
 }

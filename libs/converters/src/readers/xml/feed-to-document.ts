@@ -40,7 +40,10 @@ export function feedToDocument(root: Element, channel: Element): IntermediateDoc
     ...optional('language', childText(info, 'language') ?? root.getAttribute('xml:lang') ?? undefined),
     ...optional('author', atom ? authorOf(root) : childText(info, 'managingEditor', 'creator')),
     // Metadata dates are ISO 8601 or absent; the item lines may show a date as written.
-    ...optional('modifiedAt', isoDate(childText(info, atom ? 'updated' : 'lastBuildDate', 'pubDate', 'date'))?.match(/^\d{4}-\d\d-\d\dT.*Z$/)?.[0]),
+    ...optional(
+      'modifiedAt',
+      isoDate(childText(info, atom ? 'updated' : 'lastBuildDate', 'pubDate', 'date'))?.match(/^\d{4}-\d\d-\d\dT.*Z$/)?.[0],
+    ),
   };
   const blocks: Block[] = [{ type: 'heading', level: 1, content: [{ type: 'text', text: title }] }];
   if (description) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: description }] });
@@ -94,11 +97,18 @@ function atomContent(content: Element): FeedItem['body'] {
 function itemBlocks(item: FeedItem): Block[] {
   const blocks: Block[] = [{ type: 'heading', level: 2, content: [{ type: 'text', text: item.title ?? 'Untitled item' }] }];
   const lines: Inline[][] = [];
-  if (item.link) lines.push([{ type: 'text', text: 'Link: ' }, { type: 'link', href: item.link, content: [{ type: 'text', text: item.link }] }]);
+  if (item.link)
+    lines.push([
+      { type: 'text', text: 'Link: ' },
+      { type: 'link', href: item.link, content: [{ type: 'text', text: item.link }] },
+    ]);
   if (item.date) lines.push([{ type: 'text', text: `Date: ${item.date}` }]);
   if (item.author) lines.push([{ type: 'text', text: `Author: ${item.author}` }]);
   if (lines.length > 0) {
-    blocks.push({ type: 'paragraph', content: lines.flatMap((line, index): Inline[] => (index === 0 ? line : [{ type: 'break' }, ...line])) });
+    blocks.push({
+      type: 'paragraph',
+      content: lines.flatMap((line, index): Inline[] => (index === 0 ? line : [{ type: 'break' }, ...line])),
+    });
   }
   if (item.body) {
     const content = item.body.html ? htmlToDocument(item.body.text).blocks : textToBlocks(item.body.text.replace(/\r\n?/g, '\n'));

@@ -44,7 +44,15 @@ export function prettyXml(root: Element, maxChars = Number.POSITIVE_INFINITY): B
         if (children.length === 0) {
           line(depth, `${open}/>`);
         } else if (children.every(isText)) {
-          line(depth, `${open}>${escapeText(children.map((child) => child.nodeValue ?? '').join('').trim())}</${element.tagName}>`);
+          line(
+            depth,
+            `${open}>${escapeText(
+              children
+                .map((child) => child.nodeValue ?? '')
+                .join('')
+                .trim(),
+            )}</${element.tagName}>`,
+          );
         } else {
           line(depth, `${open}>`);
           stack.push({ close: `</${element.tagName}>`, depth });

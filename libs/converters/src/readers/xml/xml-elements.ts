@@ -10,7 +10,8 @@ const ELEMENT = 1;
 export function childElements(parent: Node, ...localNames: string[]): Element[] {
   const out: Element[] = [];
   for (let child = parent.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === ELEMENT && (localNames.length === 0 || localNames.includes(localNameOf(child as Element)))) out.push(child as Element);
+    if (child.nodeType === ELEMENT && (localNames.length === 0 || localNames.includes(localNameOf(child as Element))))
+      out.push(child as Element);
   }
   return out;
 }

@@ -16,8 +16,12 @@ describe('XML reader: RSS 2.0 feed', () => {
   });
 
   it('has the feed title as H1 and one ## section per item with link, date and author', () => {
-    expect(markdown.startsWith('# DocFormat Release Notes\n\nWhat changed in each DocFormat release\n\n## Item 1: Feeds are supported\n')).toBe(true);
-    expect(markdown).toContain('Link: [https://example.com/releases/1](https://example.com/releases/1)  \nDate: 2024-05-01T08:30:00.000Z  \nAuthor: Grace Sample');
+    expect(
+      markdown.startsWith('# DocFormat Release Notes\n\nWhat changed in each DocFormat release\n\n## Item 1: Feeds are supported\n'),
+    ).toBe(true);
+    expect(markdown).toContain(
+      'Link: [https://example.com/releases/1](https://example.com/releases/1)  \nDate: 2024-05-01T08:30:00.000Z  \nAuthor: Grace Sample',
+    );
     expect(markdown).toMatch(/^## Item 2: Zip archives$/m);
     expect(markdown).toContain('[https://example.com/releases/2]');
   });
@@ -47,13 +51,23 @@ describe('XML reader: Atom feed', () => {
     expect(markdown).toContain('Link: [https://blog.example.com/posts/html](https://blog.example.com/posts/html)');
     expect(markdown).not.toContain('/edit/1');
     expect(markdown).toContain('Escaped [HTML link](https://example.com/x) content.');
-    expect(markdown).toContain('## Entry with XHTML content\n\nLink: [https://blog.example.com/posts/xhtml](https://blog.example.com/posts/xhtml)  \nDate: 2024-04-20T08:00:00.000Z\n\nInline *XHTML* body.');
+    expect(markdown).toContain(
+      '## Entry with XHTML content\n\nLink: [https://blog.example.com/posts/xhtml](https://blog.example.com/posts/xhtml)  \nDate: 2024-04-20T08:00:00.000Z\n\nInline *XHTML* body.',
+    );
     expect(result.outputs['text']).toContain('Plain text summary with <angle brackets> kept literally.');
-    expect(result.metadata).toMatchObject({ title: 'Engineering Blog', author: 'Ada Example', language: 'en', modifiedAt: '2024-05-02T10:00:00.000Z' });
+    expect(result.metadata).toMatchObject({
+      title: 'Engineering Blog',
+      author: 'Ada Example',
+      language: 'en',
+      modifiedAt: '2024-05-02T10:00:00.000Z',
+    });
   });
 
   it('is recognised by its root element when served as text/xml or named .atom', async () => {
-    for (const [mimeType, name] of [['text/xml', undefined], ['text/plain', 'blog.atom']] as const) {
+    for (const [mimeType, name] of [
+      ['text/xml', undefined],
+      ['text/plain', 'blog.atom'],
+    ] as const) {
       const result = await convert(fixture('misc/feed-atom.xml'), mimeType, name);
       expect(result.outputs['markdown']).toMatch(/^## Entry with a text summary$/m);
     }
@@ -89,13 +103,15 @@ describe('XML reader: other XML', () => {
 describe('XML reader: hostile and malformed input', () => {
   it('refuses entity declarations (billion laughs, XXE) without expanding or fetching anything', async () => {
     const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>';
-    const xxe = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss><channel><title>&x;</title></channel></rss>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><rss><channel><title>&x;</title></channel></rss>';
     expect(await failureCode(convert(laughs))).toBe('UNSUPPORTED_DOCUMENT_TYPE');
     expect(await failureCode(convert(xxe, 'application/rss+xml'))).toBe('UNSUPPORTED_DOCUMENT_TYPE');
   });
 
   it('accepts a DOCTYPE that only names an external DTD (RSS 0.91) and does not fetch it', async () => {
-    const rss = '<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd"><rss version="0.91"><channel><title>Old feed</title><item><title>One</title></item></channel></rss>';
+    const rss =
+      '<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd"><rss version="0.91"><channel><title>Old feed</title><item><title>One</title></item></channel></rss>';
     expect((await convert(rss)).outputs['markdown']).toBe('# Old feed\n\n## One\n');
   });
 

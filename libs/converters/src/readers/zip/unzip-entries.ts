@@ -38,9 +38,11 @@ export function unzipEntries(bytes: Uint8Array, budget: ArchiveBudget): Unzipped
       filter: (file) => {
         if (isJunk(file.name)) return false;
         chargeEntry(budget, file);
-        const reason = encrypted.has(file.name) ? 'encrypted (needs a password)'
-          : READABLE_METHODS.has(file.compression) ? undefined
-          : `compression method ${file.compression} is not supported`;
+        const reason = encrypted.has(file.name)
+          ? 'encrypted (needs a password)'
+          : READABLE_METHODS.has(file.compression)
+            ? undefined
+            : `compression method ${file.compression} is not supported`;
         if (reason) {
           unreadable.push({ name: file.name, reason });
           return false;

@@ -19,7 +19,11 @@ describe('ZIP reader: archive.zip (html, txt, nested zip, binary, odd names)', (
   });
 
   it('converts each entry under a ## heading with its path, in archive order, headings below it', () => {
-    expect(markdown.startsWith('## docs/page.html\n\n### Archived page\n\nHTML inside the archive with a [relative link](../readme.txt).\n\n## readme.txt\n\nPlain text entry.\n\nSecond paragraph.\n')).toBe(true);
+    expect(
+      markdown.startsWith(
+        '## docs/page.html\n\n### Archived page\n\nHTML inside the archive with a [relative link](../readme.txt).\n\n## readme.txt\n\nPlain text entry.\n\nSecond paragraph.\n',
+      ),
+    ).toBe(true);
   });
 
   it('opens the nested archive and labels its entries with both paths', () => {
@@ -41,18 +45,24 @@ describe('ZIP reader: entries', () => {
   it('types entries by magic bytes, then extension: a PNG without an extension is still an image', async () => {
     const png = fixture('misc/photo.png');
     // OCR off: the image's description shows which reader took the entry.
-    const result = await convert(zip({ 'data.json': text('{"a":1}'), 'picture': new Uint8Array(png) }), 10, { ocr: 'off' });
-    expect(result.outputs['markdown']).toBe('## data.json\n\n```json\n{\n  "a": 1\n}\n```\n\n## picture\n\nImage: 640×480 PNG  \nTitle: Blue square  \nAuthor: Ada Example\n');
+    const result = await convert(zip({ 'data.json': text('{"a":1}'), picture: new Uint8Array(png) }), 10, { ocr: 'off' });
+    expect(result.outputs['markdown']).toBe(
+      '## data.json\n\n```json\n{\n  "a": 1\n}\n```\n\n## picture\n\nImage: 640×480 PNG  \nTitle: Blue square  \nAuthor: Ada Example\n',
+    );
   });
 
   it('reports a damaged entry in the skipped list and converts the rest', async () => {
     const result = await convert(zip({ 'bad.json': text('{"broken'), 'good.txt': text('Fine.') }));
-    expect(result.outputs['markdown']).toBe('## good.txt\n\nFine.\n\n## Skipped entries\n\n- bad.json: The JSON document is not valid JSON.\n');
+    expect(result.outputs['markdown']).toBe(
+      '## good.txt\n\nFine.\n\n## Skipped entries\n\n- bad.json: The JSON document is not valid JSON.\n',
+    );
   });
 
   it('lists password-protected entries as skipped and reads the others', async () => {
     const result = await convertFixture('misc/encrypted.zip', 'application/zip');
-    expect(result.outputs['markdown']).toBe('## open.txt\n\nOpen notes, readable without a password.\n\n## Skipped entries\n\n- secret.txt: encrypted (needs a password)\n');
+    expect(result.outputs['markdown']).toBe(
+      '## open.txt\n\nOpen notes, readable without a password.\n\n## Skipped entries\n\n- secret.txt: encrypted (needs a password)\n',
+    );
   });
 
   it('says so when the archive is empty', async () => {
@@ -77,19 +87,29 @@ describe('ZIP reader: archive bombs and malformed archives', () => {
 
   it('refuses an archive whose entries together expand past the budget', async () => {
     // Each entry is exactly the ratio-exempt size, so only the total can stop them.
-    const entries = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`part${i}.txt`, new Uint8Array(ARCHIVE_LIMITS.ratioExemptBytes)]));
-    await expect(convert(zip(entries))).rejects.toMatchObject({ code: 'FILE_TOO_LARGE', message: expect.stringMatching(/^The archive expands to more than \d+ MB\.$/) });
+    const entries = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`part${i}.txt`, new Uint8Array(ARCHIVE_LIMITS.ratioExemptBytes)]),
+    );
+    await expect(convert(zip(entries))).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: expect.stringMatching(/^The archive expands to more than \d+ MB\.$/),
+    });
   });
 
   it('counts nested archives against the same budget', async () => {
-    const inner = zip(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}.txt`, new Uint8Array(ARCHIVE_LIMITS.ratioExemptBytes)])));
+    const inner = zip(
+      Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}.txt`, new Uint8Array(ARCHIVE_LIMITS.ratioExemptBytes)])),
+    );
     const outer = zip({ 'a.zip': new Uint8Array(inner), 'b.zip': new Uint8Array(inner) });
     expect(await failureCode(convert(outer))).toBe('FILE_TOO_LARGE');
   });
 
   it('refuses more entries than the limit', async () => {
     const entries = Object.fromEntries(Array.from({ length: ARCHIVE_LIMITS.maxEntries + 1 }, (_, i) => [`f${i}.txt`, text('x')]));
-    await expect(convert(zip(entries))).rejects.toMatchObject({ code: 'FILE_TOO_LARGE', message: 'The archive has more than 1000 entries.' });
+    await expect(convert(zip(entries))).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'The archive has more than 1000 entries.',
+    });
   });
 
   it.each([

@@ -36,7 +36,9 @@ export async function read(input: ReaderInput, context: ReadContext): Promise<In
     blocks.push({
       type: 'list',
       ordered: false,
-      items: state.skipped.map(({ path, reason }) => ({ blocks: [{ type: 'paragraph', content: [{ type: 'text', text: `${path}: ${reason}` }] }] })),
+      items: state.skipped.map(({ path, reason }) => ({
+        blocks: [{ type: 'paragraph', content: [{ type: 'text', text: `${path}: ${reason}` }] }],
+      })),
     });
   }
   if (blocks.length === 0) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: 'The archive is empty.' }] });
