@@ -14,7 +14,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.register(config, { batchEnqueues: true }), AuthModule, JobsModule, MetricsModule],
+      imports: [InfraModule.register(config, { batchEnqueues: true, jobEvents: true }), AuthModule, JobsModule, MetricsModule],
       controllers: [HealthController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -39,4 +39,15 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   };
 }
 
+/** POST /format as `client` (a document URL and text by default); expects the 202 and returns the job id. */
+export async function submitJob(
+  t: TestApp,
+  client: { auth: { Authorization: string } },
+  body: { file: string; format: Record<string, unknown> } = { file: 'https://example.com/doc.pdf', format: { type: 'text' } },
+): Promise<string> {
+  const res = await t.http().post('/format').set(client.auth).send(body);
+  if (res.status !== 202) throw new Error(`POST /format answered ${res.status}: ${res.text}`);
+  return res.body.id as string;
+}
+
 export const PROBLEM_KEYS = ['code', 'detail', 'status', 'title', 'type'];

@@ -26,7 +26,7 @@ export class WorkerModule {
       imports: [
         // No HTTP here: pino-http's options are just the pino logger's.
         LoggerModule.forRoot({ pinoHttp: loggerOptions('worker', config.LOG_LEVEL) }),
-        InfraModule.register(config, { databasePoolSize: databasePoolSize(config), consumer: true, waitForRedis: true }),
+        InfraModule.register(config, { databasePoolSize: databasePoolSize(config), consumer: true, waitForRedis: true, jobEvents: true }),
         MetricsModule,
         ConversionModule.register(config, options.thread),
         JobsModule,

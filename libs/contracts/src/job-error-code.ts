@@ -12,5 +12,7 @@ export const JobErrorCode = {
   TOO_MANY_PAGES: 'TOO_MANY_PAGES',
   CONVERSION_TIMEOUT: 'CONVERSION_TIMEOUT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** The client cancelled the job (POST /job/{id}/cancel or DELETE /job/{id}). */
+  CANCELLED: 'CANCELLED',
 } as const;
 export type JobErrorCode = (typeof JobErrorCode)[keyof typeof JobErrorCode];

@@ -64,3 +64,13 @@ export interface JobRecord extends CreatedJobRecord {
   result: JobResult | Record<string, never>;
   error: JobError | null;
 }
+
+/** One job in GET /jobs: the record without its outputs and result (fetch the job for those). */
+export type JobSummary = Omit<JobRecord, 'formats' | 'result'>;
+
+/** Body of GET /jobs: a page of the client's jobs, newest first. */
+export interface JobList {
+  jobs: JobSummary[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}

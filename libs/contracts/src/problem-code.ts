@@ -13,6 +13,8 @@ export const ProblemCode = {
   QUEUE_UNAVAILABLE: 'QUEUE_UNAVAILABLE',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** 409: the job is COMPLETED or FAILED already, so it cannot be cancelled. */
+  JOB_FINISHED: 'JOB_FINISHED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

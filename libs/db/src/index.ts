@@ -1,6 +1,7 @@
 export * from './database-url';
 export * from './ensure-database';
 export * from './errors/database-unavailable';
+export * from './events/job-events';
 export * from './identity/database-identity';
 export * from './jobs/job.repository';
 export * from './migrations/migration-files';

@@ -11,6 +11,8 @@ export interface InfraOptions {
    * nothing without Redis), instead of starting anyway (the API answers 503 meanwhile).
    */
   waitForRedis?: boolean;
+  /** Listen for job events (LISTEN/NOTIFY on a connection of its own): long-polls in the API, cancellation in the worker. */
+  jobEvents?: boolean;
 }
 
 /** The InfraOptions a process registered InfraModule with. */

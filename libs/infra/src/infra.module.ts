@@ -1,7 +1,7 @@
 import type { AppConfig } from '@docformat/config';
-import { ApiTokenRepository, createPrismaClient, JobRepository, type PrismaClient } from '@docformat/db';
+import { ApiTokenRepository, createPrismaClient, JobEvents, JobRepository, type PrismaClient } from '@docformat/db';
 import { createRedisConnection, JobQueue } from '@docformat/queue';
-import { Global, Inject, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { INFRA_OPTIONS, type InfraOptions } from './infra-options';
 import { QueuePrefixGuard } from './queue-prefix.guard';
@@ -37,8 +37,22 @@ export class InfraModule implements OnApplicationShutdown {
         { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
         { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
         QueuePrefixGuard,
+        ...(options.jobEvents
+          ? [
+              {
+                provide: JobEvents,
+                useFactory: async () => {
+                  // Resolves even while Postgres is down: it keeps reconnecting in the background.
+                  const events = new JobEvents(config.DATABASE_URL, new Logger('job-events'));
+                  await events.start();
+                  return events;
+                },
+              },
+            ]
+          : []),
       ],
       exports: [
+        ...(options.jobEvents ? [JobEvents] : []),
         APP_CONFIG,
         PRISMA,
         REDIS,
@@ -56,9 +70,11 @@ export class InfraModule implements OnApplicationShutdown {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly queue: JobQueue,
     @Optional() @Inject(REDIS_CONSUMER) private readonly consumerRedis?: Redis,
+    @Optional() private readonly jobEvents?: JobEvents,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.jobEvents?.close();
     await this.queue.close().catch(() => undefined);
     this.consumerRedis?.disconnect();
     this.redis.disconnect();

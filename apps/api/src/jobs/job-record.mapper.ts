@@ -3,6 +3,7 @@ import {
   type CreatedJobRecord,
   type JobErrorCode,
   type JobRecord,
+  type JobSummary,
   type JobResult,
   type JobType,
   type JsonValue,
@@ -55,6 +56,12 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
     requestedFormats: row.requestedFormats,
     attempts: row.attempts,
   };
+}
+
+/** A job in GET /jobs: everything but its outputs and result. */
+export function toJobSummary(row: JobRow): JobSummary {
+  const { formats: _formats, result: _result, ...summary } = toJobRecord({ ...row, outputs: [] });
+  return summary;
 }
 
 /** JSONB does not keep key order; answer in the documented order. Rows from before warnings existed have none. */

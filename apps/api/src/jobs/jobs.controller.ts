@@ -1,26 +1,24 @@
 import type { CreatedJobRecord, JobRecord } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiQuery,
   ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ClientApi } from '../auth/client-api.decorator';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { CreatedJobRecordDto, JobRecordDto, ProblemDto } from './dto/job-record.dto';
 import { JobsService } from './jobs.service';
+import { MAX_WAIT_SECONDS, parseWaitSeconds } from './wait/wait-seconds';
 
-@ApiTags('jobs')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ type: ProblemDto, description: 'Missing, unknown or revoked token.' })
+@ClientApi('jobs')
 @Controller()
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
@@ -42,10 +40,28 @@ export class JobsController {
   }
 
   @Get('job/:id')
-  @ApiOperation({ summary: 'Poll a job by id.' })
+  @ApiOperation({
+    summary: 'Poll a job by id; with `wait`, answer as soon as it is COMPLETED or FAILED (long-poll).',
+  })
+  @ApiQuery({
+    name: 'wait',
+    required: false,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_WAIT_SECONDS },
+    description: `Seconds (at most ${MAX_WAIT_SECONDS}) to wait for the job to finish before answering with its current record.`,
+  })
   @ApiOkResponse({ type: JobRecordDto })
+  @ApiBadRequestResponse({ type: ProblemDto, description: 'A wait that is not a whole number from 0 to 60.' })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'Unknown id, or a job of another client.' })
-  getJob(@CurrentClient() client: ApiClient, @Param('id') id: string): Promise<JobRecord> {
-    return this.jobs.getJob(client, id);
+  getJob(
+    @CurrentClient() client: ApiClient,
+    @Param('id') id: string,
+    @Query('wait') wait: unknown,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<JobRecord> {
+    const waitSeconds = parseWaitSeconds(wait);
+    // The client hanging up ends the wait ('close' also follows a normal answer, harmlessly).
+    const gone = new AbortController();
+    if (waitSeconds > 0) res.raw.once('close', () => gone.abort());
+    return this.jobs.getJob(client, id, waitSeconds, gone.signal);
   }
 }

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module';
+import { JobControlController } from './control/job-control.controller';
+import { JobControlService } from './control/job-control.service';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
+import { JobListController } from './list/job-list.controller';
+import { JobListService } from './list/job-list.service';
 
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
-  controllers: [JobsController],
-  providers: [JobsService],
+  controllers: [JobsController, JobControlController, JobListController],
+  providers: [JobsService, JobControlService, JobListService],
 })
 export class JobsModule {}

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions, type JobRecord } from '@docformat/contracts';
-import { JobRepository, type ApiClient } from '@docformat/db';
+import { JobEvents, JobRepository, type ApiClient } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG } from '@docformat/infra';
@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
 import type { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+import { waitForJob } from './wait/job-waiter';
 
 /** The options the client set, and only those: defaults are the worker's to apply. */
 function formatOptions({ format }: CreateFormatJobDto): FormatOptions | undefined {
@@ -33,6 +34,7 @@ export class JobsService {
     private readonly jobs: JobRepository,
     private readonly queue: JobQueue,
     private readonly metrics: ApiMetrics,
+    private readonly events: JobEvents,
   ) {}
 
   /**
@@ -72,9 +74,18 @@ export class JobsService {
     return toCreatedJobRecord(row);
   }
 
-  /** Unknown, malformed and foreign ids all look the same: 404. */
-  async getJob(client: ApiClient, id: string): Promise<JobRecord> {
-    const row = isUuid(id) ? await this.jobs.findForOwner(id, client.id) : null;
+  /**
+   * The job now, or with `waitSeconds`, as soon as it is COMPLETED or FAILED (or once
+   * that time is up, as it is then). Unknown, malformed and foreign ids all look the
+   * same: 404. `signal` ends a wait when the client goes away.
+   */
+  async getJob(client: ApiClient, id: string, waitSeconds = 0, signal: AbortSignal = new AbortController().signal): Promise<JobRecord> {
+    const read = () => this.jobs.findForOwner(id, client.id);
+    const row = !isUuid(id)
+      ? null
+      : waitSeconds > 0
+        ? await waitForJob(this.events, id, read, Date.now() + waitSeconds * 1000, signal)
+        : await read();
     if (!row) throw notFound(`There is no job with id "${id}".`);
     return toJobRecord(row);
   }

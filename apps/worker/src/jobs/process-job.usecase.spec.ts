@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
-import type { ClaimedJob, CompletedConversion, JobRepository, JobRow } from '@docformat/db';
+import type { ClaimedJob, CompletedConversion, JobEvent, JobEvents, JobRepository, JobRow } from '@docformat/db';
 import { Prisma } from '@docformat/db';
 import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
@@ -11,6 +11,7 @@ import { InterruptedError } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import type { DocumentFetcher, DownloadedDocument } from './document-fetcher';
 import { DatabaseUnavailableError, RetryableJobError } from './failure-policy';
+import { JobCancellations } from './job-cancellations';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -96,6 +97,10 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
   const fetcher = { fetch: jest.fn(behaviour.fetch ?? (async () => document)) };
   const pool = { convert: jest.fn(behaviour.convert ?? (async () => converted)) };
   const metrics = new WorkerMetrics(new Registry());
+  // Job events as Postgres would announce them, told by the test.
+  let hear: (event: JobEvent) => void = () => undefined;
+  const events = { subscribe: (listener: (event: JobEvent) => void) => ((hear = listener), () => undefined) };
+  const cancellations = new JobCancellations(events as unknown as JobEvents, jobs as unknown as JobRepository);
   const useCase = new ProcessJobUseCase(
     config,
     jobs as unknown as JobRepository,
@@ -103,10 +108,11 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     pool as unknown as ConversionPool,
     new ShutdownSignal(),
     metrics,
+    cancellations,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */
   const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);
-  return { jobs, fetcher, pool, useCase, metric };
+  return { jobs, fetcher, pool, useCase, metric, announce: (jobId: string) => hear({ kind: 'job', jobId }) };
 }
 
 beforeAll(() => Logger.overrideLogger(false));
@@ -194,6 +200,30 @@ describe('ProcessJobUseCase', () => {
     });
     await expect(useCase.execute(ID)).rejects.toBeInstanceOf(InterruptedError);
     expect(jobs.row).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, errorCode: null });
+  });
+
+  it('stops the conversion of a job cancelled meanwhile and writes nothing', async () => {
+    const t = setup();
+    const signals: AbortSignal[] = [];
+    (t.pool.convert as jest.Mock).mockImplementationOnce(async (_input: unknown, signal: AbortSignal) => {
+      signals.push(signal);
+      // The client cancels while the conversion runs: the row is FAILED, its event arrives,
+      // and the pool, told by the signal, stops the thread.
+      await t.jobs.fail(ID, { code: 'CANCELLED', message: 'cancelled' });
+      t.announce(ID);
+      throw new InterruptedError('The conversion');
+    });
+    await expect(t.useCase.execute(ID)).resolves.toBe('skipped');
+    expect(signals[0]?.aborted).toBe(true);
+    expect(t.jobs.row).toMatchObject({ status: 'FAILED', errorCode: 'CANCELLED' });
+    expect(t.jobs.completed).toHaveLength(0);
+  });
+
+  it('is not stopped by the event of its own completion', async () => {
+    const t = setup();
+    await expect(t.useCase.execute(ID)).resolves.toBe('completed');
+    t.announce(ID);
+    expect(t.jobs.row?.status).toBe('COMPLETED');
   });
 
   it('gives up a row that has used all its attempts, keeping its last error', async () => {

@@ -8,6 +8,7 @@ import { ConversionPool } from '../conversion/conversion-pool';
 import { isInterrupted } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { DocumentFetcher } from './document-fetcher';
+import { type Cancellation, JobCancellations } from './job-cancellations';
 import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobError } from './failure-policy';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
@@ -34,6 +35,7 @@ export class ProcessJobUseCase {
     private readonly pool: ConversionPool,
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: WorkerMetrics,
+    private readonly cancellations: JobCancellations,
   ) {}
 
   async execute(jobId: string): Promise<ProcessOutcome> {
@@ -48,24 +50,39 @@ export class ProcessJobUseCase {
   }
 
   private async process(jobId: string): Promise<ProcessOutcome> {
-    // The usual delivery in one statement: an unfinished job with attempts left is claimed.
-    const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
-    if (!job) return this.notClaimed(jobId);
-    this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
+    // Watched from before the claim, so a cancellation that lands right after it is heard.
+    const cancellation = this.cancellations.watch(jobId);
     try {
-      return await this.convert(job);
+      // The usual delivery in one statement: an unfinished job with attempts left is claimed.
+      const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
+      if (!job) return await this.notClaimed(jobId);
+      this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
+      return await this.run(job, cancellation);
+    } finally {
+      cancellation.release();
+    }
+  }
+
+  private async run(job: ClaimedJob, cancellation: Cancellation): Promise<ProcessOutcome> {
+    try {
+      return await this.convert(job, cancellation);
     } catch (error) {
+      if (cancellation.signal.aborted && !this.shutdown.signal.aborted) {
+        // Cancelled or deleted by its client (the row says so already): nothing to write.
+        this.logger.log({ event: 'job.stopped', jobId: job.id, attempt: job.attempts, reason: 'ended elsewhere' });
+        return 'skipped';
+      }
       if (isInterrupted(error)) {
-        this.logger.warn({ event: 'job.interrupted', jobId, attempt: job.attempts });
+        this.logger.warn({ event: 'job.interrupted', jobId: job.id, attempt: job.attempts });
         throw error;
       }
       return this.handleFailure(job, error);
     }
   }
 
-  private async convert(job: ClaimedJob): Promise<ProcessOutcome> {
+  private async convert(job: ClaimedJob, cancellation: Cancellation): Promise<ProcessOutcome> {
     const started = Date.now();
-    const signal = this.shutdown.signal;
+    const signal = AbortSignal.any([this.shutdown.signal, cancellation.signal]);
     const document = await this.fetcher.fetch(job.fileUrl, signal);
     this.logger.log({
       event: 'job.fetched',
@@ -88,6 +105,8 @@ export class ProcessJobUseCase {
       },
       signal,
     );
+    // Converted: from here on the outcome is this worker's to write (its own completion's event is no cancellation).
+    cancellation.release();
     // Pages actually converted: a `pages` selection converts fewer than the document has.
     const pagesConverted = converted.pagesConverted?.length ?? converted.pages;
     this.metrics.converted(document.extension, (performance.now() - conversionStarted) / 1000, pagesConverted);

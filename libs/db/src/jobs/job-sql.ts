@@ -37,6 +37,16 @@ export interface StoredOutput {
   json: string | null;
 }
 
+/** Which of a client's jobs GET /jobs lists: filters, and the position after the last one seen. */
+export interface JobListQuery {
+  ownerId: string;
+  status?: string;
+  type?: string;
+  /** The (createdAt, id) of the last job of the previous page: the page starts just below it. */
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
 export interface JobInsert {
   id: string;
   ownerId: string;
@@ -87,6 +97,28 @@ export const jobSql = {
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,
+
+  /**
+   * A client's jobs newest first, without outputs: keyset pagination on (created_at,
+   * id), so rows inserted meanwhile never shift a page (no gaps, no repeats).
+   */
+  listForOwner: (query: JobListQuery): PrismaNamespace.Sql => Prisma.sql`
+    SELECT ${JOB_COLUMNS('j')}
+      FROM jobs j
+     WHERE j.owner_id = ${query.ownerId}::uuid
+           ${query.status === undefined ? Prisma.empty : Prisma.sql`AND j.status = ${query.status}::"JobStatus"`}
+           ${query.type === undefined ? Prisma.empty : Prisma.sql`AND j.type = ${query.type}::"JobType"`}
+           ${query.after === undefined ? Prisma.empty : Prisma.sql`AND (j.created_at, j.id) < (${query.after.createdAt}::timestamptz, ${query.after.id}::uuid)`}
+     ORDER BY j.created_at DESC, j.id DESC
+     LIMIT ${query.limit}`,
+
+  /** CREATED|IN_PROGRESS → FAILED with CANCELLED, for its owner only; the trigger announces it. */
+  cancel: (id: string, ownerId: string, message: string): PrismaNamespace.Sql => Prisma.sql`
+    UPDATE jobs
+       SET status = 'FAILED', error_code = 'CANCELLED', error_message = ${message},
+           completed_at = now(), updated_at = now()
+     WHERE id = ${id}::uuid AND owner_id = ${ownerId}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
+ RETURNING id`,
 
   /** The worker's first write: claims the job for an attempt, returning what the attempt needs. */
   claim: (id: string, maxAttempts?: number): PrismaNamespace.Sql => Prisma.sql`

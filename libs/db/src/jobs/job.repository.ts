@@ -8,7 +8,9 @@ import {
 } from '@docformat/contracts';
 import type { PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
-import { jobSql } from './job-sql';
+import { type JobListQuery, jobSql } from './job-sql';
+
+export type { JobListQuery } from './job-sql';
 
 export type JobRow = Job;
 export type JobWithOutputs = Job & { outputs: Pick<JobOutput, 'format' | 'content' | 'json'>[] };
@@ -80,6 +82,28 @@ export class JobRepository {
   async findForOwner(id: string, ownerId: string): Promise<JobWithOutputs | null> {
     const rows = await this.prisma.$queryRaw<JobWithOutputs[]>(jobSql.findForOwner(id, ownerId));
     return rows[0] ?? null;
+  }
+
+  /** A page of a client's jobs, newest first, without outputs (see jobSql.listForOwner). */
+  listForOwner(query: JobListQuery): Promise<JobRow[]> {
+    return this.prisma.$queryRaw<JobRow[]>(jobSql.listForOwner(query));
+  }
+
+  /**
+   * Cancels a client's unfinished job: FAILED with CANCELLED. `finished` when it had
+   * ended already, `not-found` for an unknown id or another client's job.
+   */
+  async cancel(id: string, ownerId: string, message: string): Promise<'cancelled' | 'finished' | 'not-found'> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>(jobSql.cancel(id, ownerId, message));
+    if (rows.length > 0) return 'cancelled';
+    const row = await this.prisma.job.findFirst({ where: { id, ownerId }, select: { id: true } });
+    return row ? 'finished' : 'not-found';
+  }
+
+  /** Deletes a client's job with its outputs; false when there was none. */
+  async deleteForOwner(id: string, ownerId: string): Promise<boolean> {
+    const { count } = await this.prisma.job.deleteMany({ where: { id, ownerId } });
+    return count > 0;
   }
 
   findById(id: string): Promise<JobRow | null> {

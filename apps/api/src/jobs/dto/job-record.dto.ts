@@ -40,6 +40,27 @@ export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
 }
 
+export class JobSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ enum: Object.values(JobStatus) }) status!: JobStatus;
+  @ApiProperty() pages!: number;
+  @ApiProperty({ enum: Object.values(JobType) }) type!: JobType;
+  @ApiProperty() fileName!: string;
+  @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) completedAt!: string | null;
+  @ApiProperty({ type: [String] }) requestedFormats!: string[];
+  @ApiProperty() attempts!: number;
+}
+
+export class JobListDto {
+  @ApiProperty({ type: [JobSummaryDto], description: 'Newest first; records without formats and result.' }) jobs!: JobSummaryDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })
+  nextCursor!: string | null;
+}
+
 export class ProblemDto {
   @ApiProperty() type!: string;
   @ApiProperty() title!: string;

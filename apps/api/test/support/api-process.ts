@@ -1,0 +1,54 @@
+import { freePort, waitFor } from '@docformat/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const REPO_ROOT = join(__dirname, '../../../..');
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second API, as another machine would run it: its own process from the sources,
+ * with this process's test environment plus `env`, listening on a free loopback port.
+ * Resolves once its /health answers 200; rejects with its stderr if it exits first.
+ */
+export async function startApiProcess(env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
+  const port = await freePort('127.0.0.1');
+  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
+      PORT: String(port),
+      API_PROCESSES: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`The API exited (${code}): ${stderr.slice(-2000)}`))),
+  );
+  exited.catch(() => undefined);
+  const healthy = await Promise.race([exited, waitFor(async () => (await fetch(`${url}/health`)).status === 200, 60_000)]);
+  if (!healthy) {
+    child.kill('SIGKILL');
+    throw new Error(`The API did not answer /health within 60 s: ${stderr.slice(-2000)}`);
+  }
+  return {
+    child,
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
