@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { answerFrameworkError } from './http/framework-errors';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.parser';
 import { registerResponseHeaders } from './http/response-headers.hook';
+import { registerUploads } from './http/uploads.plugin';
 import { PinoNestLogger } from './logging/pino-nest-logger';
 import { logRequests } from './logging/request-logger';
 import { setupOpenApi } from './openapi/openapi';
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   logRequests(app.getHttpServer(), logger);
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
+  await registerUploads(app, config);
   registerResponseHeaders(fastify);
   // Malformed HTTP gets Node's own bare 400 and a closed connection, not Fastify's JSON.
   app.getHttpServer().removeAllListeners('clientError');

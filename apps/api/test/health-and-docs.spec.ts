@@ -23,11 +23,26 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/format', '/job/{id}', '/health']));
     expect(doc.paths['/format'].post.responses['202']).toBeDefined();
     const dto = doc.components.schemas.CreateFormatJobDto;
-    expect(dto.required).toEqual(['file', 'format']);
+    expect([...dto.required].sort()).toEqual(['file', 'format']);
     expect(dto.properties.file).toMatchObject({ format: 'uri', maxLength: 2048 });
     const selection = doc.components.schemas.FormatSelectionDto.properties.type;
     expect(JSON.stringify(selection)).toContain('"enum":["text","markdown"]');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents uploads, long-polls, cancel, delete and the job list', async () => {
+    const doc = (await t.http().get('/openapi.json')).body;
+    const upload = doc.paths['/format'].post.requestBody.content;
+    expect(upload['application/json'].schema.$ref).toBe('#/components/schemas/CreateFormatJobDto');
+    expect(upload['multipart/form-data'].schema).toMatchObject({
+      required: ['file', 'format'],
+      properties: { file: { format: 'binary' } },
+    });
+    expect(doc.paths['/format'].post.responses['413']).toBeDefined();
+    expect(doc.paths['/job/{id}'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'wait', in: 'query' })]));
+    expect(doc.paths['/job/{id}/cancel'].post.responses['409']).toBeDefined();
+    expect(doc.paths['/job/{id}'].delete.responses['204']).toBeDefined();
+    expect(doc.paths['/jobs'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'status', 'type']);
   });
 
   it('serves Swagger UI at /docs without a token', async () => {

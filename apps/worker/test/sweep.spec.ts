@@ -1,5 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { SWEEP_LOCK_KEY, SweepService } from '../src/sweep/sweep.service';
 import { fixture } from './support/fixtures';
 import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
@@ -85,6 +86,41 @@ describe('the sweep', () => {
     expect((await client.prisma.job.findUniqueOrThrow({ where: { id } })).status).toBe('CREATED');
     await client.queue.remove(id);
     await client.prisma.job.delete({ where: { id } });
+  });
+
+  it('deletes uploads that never became a job once they are an hour old, and no other', async () => {
+    const upload = async (ageMinutes: number, complete: boolean) => {
+      const id = randomUUID();
+      await client.prisma.upload.create({
+        data: {
+          id,
+          ownerId: client.ownerId,
+          fileName: 'a.txt',
+          complete,
+          createdAt: new Date(Date.now() - ageMinutes * 60_000),
+          chunks: { create: [{ seq: 0, data: Buffer.from('a') }] },
+        },
+      });
+      return id;
+    };
+    const abandoned = await upload(61, false);
+    const refused = await upload(90, true);
+    const recent = await upload(5, false);
+    const inUse = await upload(120, true);
+    const job = await client.insertJob('a.txt', ['text']);
+    // Created "in the future": the sweep leaves a young CREATED row alone, so no worker takes it meanwhile.
+    await client.prisma.job.update({ where: { id: job }, data: { uploadId: inUse, createdAt: new Date(Date.now() + 3_600_000) } });
+
+    // This worker sweeps every 500 ms; a sweep started here may find the lock taken by that one.
+    const left = async () =>
+      (await client.prisma.upload.findMany({ where: { id: { in: [abandoned, refused, recent, inUse] } } })).map((u) => u.id).sort();
+    const deadline = Date.now() + 10_000;
+    while ((await left()).length > 2 && Date.now() < deadline) await sweep().sweepOnce();
+    expect(await left()).toEqual([recent, inUse].sort());
+    expect(await client.prisma.uploadChunk.count({ where: { uploadId: { in: [abandoned, refused] } } })).toBe(0);
+    await client.prisma.job.delete({ where: { id: job } });
+    expect(await client.prisma.upload.findUnique({ where: { id: inUse } })).toBeNull();
+    await client.prisma.upload.delete({ where: { id: recent } });
   });
 
   it('does nothing while another worker holds the sweep lock', async () => {

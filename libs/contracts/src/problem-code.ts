@@ -5,6 +5,8 @@
 export const ProblemCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   MALFORMED_JSON: 'MALFORMED_JSON',
+  /** A multipart/form-data body that cannot be read as a form. */
+  MALFORMED_MULTIPART: 'MALFORMED_MULTIPART',
   UNAUTHORIZED: 'UNAUTHORIZED',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',

@@ -8,4 +8,5 @@ export * from './migrations/migration-files';
 export * from './migrations/migration-runner';
 export * from './prisma-client';
 export * from './tokens/api-token.repository';
+export * from './uploads/upload.repository';
 export * from './tokens/token-secret';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { ApiTokenRepository, createPrismaClient, JobEvents, JobRepository, type PrismaClient } from '@docformat/db';
+import { ApiTokenRepository, createPrismaClient, JobEvents, JobRepository, type PrismaClient, UploadRepository } from '@docformat/db';
 import { createRedisConnection, JobQueue } from '@docformat/queue';
 import { Global, Inject, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -36,6 +36,7 @@ export class InfraModule implements OnApplicationShutdown {
         },
         { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
         { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
+        { provide: UploadRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new UploadRepository(prisma) },
         QueuePrefixGuard,
         ...(options.jobEvents
           ? [
@@ -60,6 +61,7 @@ export class InfraModule implements OnApplicationShutdown {
         JobQueue,
         JobRepository,
         ApiTokenRepository,
+        UploadRepository,
         QueuePrefixGuard,
       ],
     };

@@ -50,7 +50,7 @@ describe('readJsonBody', () => {
 
   it('refuses other media types, charsets and encodings with 415', async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ 'content-type': 'text/plain' }, 'Content-Type: application/json (got text/plain)'],
+      [{ 'content-type': 'text/plain' }, 'sent as multipart/form-data (got text/plain)'],
       [{ 'content-type': '' }, '(got no Content-Type)'],
       [{ 'content-type': 'application/json; charset=latin1' }, 'UTF-8 JSON without a content encoding'],
       [{ 'content-encoding': 'compress' }, 'UTF-8 JSON without a content encoding'],

@@ -145,7 +145,7 @@ export async function readJsonBody(headers: IncomingHttpHeaders, payload: Readab
       status: 415,
       code: ProblemCode.UNSUPPORTED_MEDIA_TYPE,
       title: 'Unsupported Media Type',
-      detail: `The body must be JSON sent with Content-Type: application/json (got ${headers['content-type'] ?? 'no Content-Type'}).`,
+      detail: `The body must be JSON sent with Content-Type: application/json, or an upload to POST /format sent as multipart/form-data (got ${headers['content-type'] ?? 'no Content-Type'}).`,
     });
   }
   const charset = media.charset ?? 'utf-8';

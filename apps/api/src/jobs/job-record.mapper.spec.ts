@@ -18,6 +18,7 @@ const base: JobWithOutputs = {
   updatedAt: new Date('2026-11-22T10:00:01Z'),
   startedAt: new Date('2026-11-22T10:00:01Z'),
   completedAt: null,
+  uploadId: null,
   outputs: [],
 };
 

@@ -1,40 +1,71 @@
-import type { CreatedJobRecord, JobRecord } from '@docformat/contracts';
+import { ProblemCode, type CreatedJobRecord, type JobRecord } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiQuery,
   ApiServiceUnavailableResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemException } from '../http/problem.exception';
+import { validateDto } from '../http/validate-dto';
 import { ClientApi } from '../auth/client-api.decorator';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { CreatedJobRecordDto, JobRecordDto, ProblemDto } from './dto/job-record.dto';
-import { JobsService } from './jobs.service';
+import { type FormatJobRequest, JobsService } from './jobs.service';
+import { UploadSubmissions } from './upload/upload-submissions';
 import { MAX_WAIT_SECONDS, parseWaitSeconds } from './wait/wait-seconds';
 
 @ClientApi('jobs')
 @Controller()
 export class JobsController {
-  constructor(private readonly jobs: JobsService) {}
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly uploads: UploadSubmissions,
+  ) {}
 
   @Post('format')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({ summary: 'Start a job that converts the document at `file` into the requested format(s).' })
+  @ApiOperation({
+    summary:
+      'Start a job that converts a document into the requested format(s): the document at the URL `file` (JSON body), ' +
+      'or an uploaded file (multipart/form-data with a `file` part and a `format` part holding the same JSON object).',
+  })
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiBody({ type: CreateFormatJobDto })
   @ApiAcceptedResponse({ type: CreatedJobRecordDto, description: 'Job created; poll the Location header.' })
   @ApiBadRequestResponse({ type: ProblemDto })
+  @ApiPayloadTooLargeResponse({
+    type: ProblemDto,
+    description: 'An uploaded file larger than MAX_FILE_BYTES (refused while it streams in).',
+  })
   @ApiServiceUnavailableResponse({ type: ProblemDto, description: 'Queue unreachable; the job was saved and will be queued.' })
   async format(
     @CurrentClient() client: ApiClient,
-    @Body() body: CreateFormatJobDto,
+    @Req() req: FastifyRequest,
+    @Body() body: unknown,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedJobRecord> {
-    const record = await this.jobs.createFormatJob(client, body);
+    const request: FormatJobRequest = req.isMultipart()
+      ? await this.uploads.read(req, client)
+      : await validateDto(CreateFormatJobDto, body).then((dto) => ({ fileName: dto.file, format: dto.format }));
+    let record: CreatedJobRecord;
+    try {
+      record = await this.jobs.createFormatJob(client, request);
+    } catch (error) {
+      // A 503 QUEUE_UNAVAILABLE means the job was saved (the sweep queues it): its upload stays.
+      const saved = error instanceof ProblemException && error.problem.code === ProblemCode.QUEUE_UNAVAILABLE;
+      if (request.uploadId && !saved) await this.uploads.discard(request.uploadId);
+      throw error;
+    }
     res.header('Location', `/job/${record.id}`);
     return record;
   }

@@ -6,11 +6,12 @@ import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { JobListController } from './list/job-list.controller';
 import { JobListService } from './list/job-list.service';
+import { UploadSubmissions } from './upload/upload-submissions';
 
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
   controllers: [JobsController, JobControlController, JobListController],
-  providers: [JobsService, JobControlService, JobListService],
+  providers: [JobsService, JobControlService, JobListService, UploadSubmissions],
 })
 export class JobsModule {}

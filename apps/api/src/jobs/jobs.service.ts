@@ -7,12 +7,21 @@ import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
-import type { CreateFormatJobDto } from './dto/create-format-job.dto';
+import type { FormatSelectionDto } from './dto/create-format-job.dto';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
 import { waitForJob } from './wait/job-waiter';
 
+/** What a POST /format asks for, from a JSON body or a multipart upload. */
+export interface FormatJobRequest {
+  /** The document URL, or an uploaded file's name. */
+  fileName: string;
+  /** The stored upload to convert, when the document was uploaded. */
+  uploadId?: string;
+  format: FormatSelectionDto;
+}
+
 /** The options the client set, and only those: defaults are the worker's to apply. */
-function formatOptions({ format }: CreateFormatJobDto): FormatOptions | undefined {
+function formatOptions({ format }: FormatJobRequest): FormatOptions | undefined {
   const options: FormatOptions = {
     ...(format.ocr !== undefined ? { ocr: format.ocr } : {}),
     ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
@@ -41,15 +50,16 @@ export class JobsService {
    * Commits the row first, then enqueues its id. If Redis does not answer, the row
    * stays CREATED (the worker's sweep enqueues it later) and the client is told so.
    */
-  async createFormatJob(client: ApiClient, dto: CreateFormatJobDto): Promise<CreatedJobRecord> {
-    const requested = Array.isArray(dto.format.type) ? dto.format.type : [dto.format.type];
+  async createFormatJob(client: ApiClient, request: FormatJobRequest): Promise<CreatedJobRecord> {
+    const requested = Array.isArray(request.format.type) ? request.format.type : [request.format.type];
     const row = await this.jobs.create({
       id: randomUUID(),
       ownerId: client.id,
       type: JobType.FORMAT,
-      fileUrl: dto.file,
+      fileUrl: request.fileName,
       requestedFormats: [...new Set(requested)],
-      options: formatOptions(dto),
+      options: formatOptions(request),
+      ...(request.uploadId ? { uploadId: request.uploadId } : {}),
     });
     this.metrics.jobCreated(row.requestedFormats);
     try {

@@ -5,11 +5,39 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('docformat')
-    .setDescription('Convert documents given by URL into text or markdown: POST /format, then poll GET /job/{id}.')
+    .setDescription('Convert documents, given by URL or uploaded, into text, markdown and more: POST /format, then GET /job/{id}?wait=30.')
     .setVersion('1')
     .addBearerAuth()
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return withUploadBodies(SwaggerModule.createDocument(app, config));
+}
+
+/** The multipart form of POST /format: a `file` part and a `format` part holding the JSON body's `format` object. */
+const UPLOAD_FORM = {
+  type: 'object',
+  required: ['file', 'format'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: "The document (at most MAX_FILE_BYTES); its file name becomes the job's fileName.",
+    },
+    format: {
+      type: 'string',
+      description: 'JSON text: the same object as `format` in the JSON body, e.g. {"type": ["markdown", "text"]}.',
+      example: '{"type":"markdown"}',
+    },
+  },
+};
+
+/**
+ * Nest's decorators give every media type of a body the same schema; an upload's
+ * multipart form has its own, so it is set here on the operations that take uploads.
+ */
+function withUploadBodies(document: OpenAPIObject): OpenAPIObject {
+  const body = document.paths['/format']?.post?.requestBody;
+  if (body && 'content' in body) body.content['multipart/form-data'] = { schema: UPLOAD_FORM as never };
+  return document;
 }
 
 /** Swagger UI at /docs, the JSON document at /openapi.json (both without a token). */

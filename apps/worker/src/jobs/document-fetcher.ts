@@ -1,5 +1,7 @@
 import type { AppConfig } from '@docformat/config';
+import { JobErrorCode, JobFailure } from '@docformat/contracts';
 import { identifyDocument } from '@docformat/converters';
+import { UploadRepository } from '@docformat/db';
 import { fetchDocument, type FetchedDocument } from '@docformat/fetcher';
 import { WorkerMetrics } from '@docformat/metrics';
 import { APP_CONFIG } from '@docformat/infra';
@@ -15,7 +17,8 @@ export interface DownloadedDocument extends FetchedDocument {
 }
 
 /**
- * Downloads a job's document on the main thread: it is I/O, and the fetcher's
+ * Gets a job's document on the main thread: downloads it, or reads it from the stored
+ * upload; either way the same identification, limits and error codes follow. Downloads: it is I/O, and the fetcher's
  * limits (size, time, private addresses) come from the config here, once. Each
  * download is identified (for the logs, the metrics and the job's result: the
  * conversion thread identifies it the same way to pick its reader), timed and
@@ -26,7 +29,33 @@ export class DocumentFetcher {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: WorkerMetrics,
+    private readonly uploads: UploadRepository,
   ) {}
+
+  /**
+   * An uploaded document, as if it had been downloaded. A job whose upload is gone (the
+   * job was deleted meanwhile) or was never completed cannot be converted: that is
+   * permanent. The API enforced MAX_FILE_BYTES while it streamed in; a smaller limit
+   * set on this worker since still applies.
+   */
+  async readUpload(uploadId: string): Promise<DownloadedDocument> {
+    const upload = await this.uploads.read(uploadId);
+    if (!upload) throw new JobFailure(JobErrorCode.DOWNLOAD_FAILED, 'The uploaded document is no longer stored.', false);
+    if (upload.bytes.length > this.config.MAX_FILE_BYTES) {
+      throw new JobFailure(JobErrorCode.FILE_TOO_LARGE, `The document is larger than ${this.config.MAX_FILE_BYTES} bytes.`, false);
+    }
+    const { mimeType, extension } = identifyDocument({ bytes: upload.bytes, contentType: upload.contentType, fileName: upload.fileName });
+    return {
+      finalUrl: `upload:${uploadId}`,
+      bytes: upload.bytes,
+      contentType: upload.contentType,
+      byteLength: upload.bytes.length,
+      sha256: upload.sha256,
+      fileName: upload.fileName,
+      mimeType,
+      ...(extension ? { extension } : {}),
+    };
+  }
 
   async fetch(url: string, signal?: AbortSignal): Promise<DownloadedDocument> {
     const started = performance.now();

@@ -54,6 +54,7 @@ class FakeJobs {
     updatedAt: new Date(),
     startedAt: null,
     completedAt: null,
+    uploadId: null,
   };
   completed: CompletedConversion[] = [];
 
@@ -72,6 +73,7 @@ class FakeJobs {
       requestedFormats: this.row.requestedFormats,
       options: { ocr: 'force', pages: '1' },
       attempts: this.row.attempts,
+      uploadId: null,
     };
   }
   async complete(_id: string, done: CompletedConversion) {

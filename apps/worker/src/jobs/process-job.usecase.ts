@@ -83,9 +83,10 @@ export class ProcessJobUseCase {
   private async convert(job: ClaimedJob, cancellation: Cancellation): Promise<ProcessOutcome> {
     const started = Date.now();
     const signal = AbortSignal.any([this.shutdown.signal, cancellation.signal]);
-    const document = await this.fetcher.fetch(job.fileUrl, signal);
+    const document = job.uploadId ? await this.fetcher.readUpload(job.uploadId) : await this.fetcher.fetch(job.fileUrl, signal);
     this.logger.log({
       event: 'job.fetched',
+      source: job.uploadId ? 'upload' : 'url',
       jobId: job.id,
       bytes: document.byteLength,
       mimeType: document.mimeType,

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus } from '@docformat/contracts';
-import { JobRepository } from '@docformat/db';
+import { JobRepository, UploadRepository } from '@docformat/db';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG, QueuePrefixGuard } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
@@ -12,12 +12,18 @@ export const SWEEP_LOCK_KEY = 0x646f6366;
 export const CREATED_GRACE_MS = 5000;
 /** Rows per sweep; the rest wait for the next one. */
 const BATCH_SIZE = 500;
+/**
+ * An upload no job points at after this long was abandoned: its client hung up, or the
+ * request was refused after the file arrived (and the API could not delete it then).
+ */
+export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 /** Upper bound for one sweep's transaction (it holds the lock for that long at most). */
 const SWEEP_TIMEOUT_MS = 60_000;
 
 export interface SweepReport {
   checked: number;
   requeued: number;
+  uploadsDeleted: number;
 }
 
 /**
@@ -35,6 +41,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRepository,
+    private readonly uploads: UploadRepository,
     private readonly queue: JobQueue,
     private readonly prefixGuard: QueuePrefixGuard,
   ) {}
@@ -64,13 +71,16 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     // After a flush the prefix's owner record is gone too; write it back before
     // another deployment can start on this prefix (its start-up check reads it).
     await this.prefixGuard.reassert();
-    const outcome = await this.jobs.withExclusiveLock(SWEEP_LOCK_KEY, SWEEP_TIMEOUT_MS, () => this.requeueStranded());
+    const outcome = await this.jobs.withExclusiveLock(SWEEP_LOCK_KEY, SWEEP_TIMEOUT_MS, async () => ({
+      ...(await this.requeueStranded()),
+      uploadsDeleted: await this.uploads.deleteAbandoned(new Date(Date.now() - ABANDONED_UPLOAD_MS)),
+    }));
     if (!outcome.acquired) return null;
-    if (outcome.value.requeued > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
+    if (outcome.value.requeued > 0 || outcome.value.uploadsDeleted > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
     return outcome.value;
   }
 
-  private async requeueStranded(): Promise<SweepReport> {
+  private async requeueStranded(): Promise<Omit<SweepReport, 'uploadsDeleted'>> {
     const rows = await this.jobs.findUnfinished(new Date(Date.now() - CREATED_GRACE_MS), BATCH_SIZE);
     let requeued = 0;
     for (const row of rows) {

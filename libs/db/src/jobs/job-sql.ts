@@ -25,6 +25,7 @@ const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       'updated_at AS "updatedAt"',
       'started_at AS "startedAt"',
       'completed_at AS "completedAt"',
+      'upload_id AS "uploadId"',
     ]
       .map((column) => `${alias}.${column}`)
       .join(', '),
@@ -55,6 +56,8 @@ export interface JobInsert {
   requestedFormats: string[];
   /** Stored as JSON; absent is SQL NULL. */
   options?: unknown;
+  /** The complete upload the job converts, instead of downloading `fileUrl`. */
+  uploadId?: string;
 }
 
 /**
@@ -64,9 +67,10 @@ export interface JobInsert {
  */
 export const jobSql = {
   insert: (job: JobInsert): PrismaNamespace.Sql => Prisma.sql`
-    INSERT INTO jobs AS j (id, owner_id, type, file_url, requested_formats, options)
+    INSERT INTO jobs AS j (id, owner_id, type, file_url, requested_formats, options, upload_id)
     VALUES (${job.id}::uuid, ${job.ownerId}::uuid, ${job.type}::"JobType", ${job.fileUrl},
-            ${job.requestedFormats}::text[], ${job.options === undefined ? null : JSON.stringify(job.options)}::jsonb)
+            ${job.requestedFormats}::text[], ${job.options === undefined ? null : JSON.stringify(job.options)}::jsonb,
+            ${job.uploadId ?? null}::uuid)
     RETURNING ${JOB_COLUMNS('j')}`,
 
   /** The job and its outputs in one statement; another owner's job is no row. */
@@ -129,5 +133,5 @@ export const jobSql = {
            updated_at = now()
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
- RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts`,
+ RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId"`,
 };

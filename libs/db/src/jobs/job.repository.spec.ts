@@ -34,7 +34,14 @@ describe('JobRepository, worker side (real Postgres)', () => {
   it('claims a CREATED or IN_PROGRESS job, counting attempts and keeping the first start time', async () => {
     const id = await newJob();
     const first = await jobs.claim(id);
-    expect(first).toEqual({ id, fileUrl: 'https://docs.test/a.pdf', requestedFormats: ['text', 'markdown'], options: null, attempts: 1 });
+    expect(first).toEqual({
+      id,
+      fileUrl: 'https://docs.test/a.pdf',
+      requestedFormats: ['text', 'markdown'],
+      options: null,
+      attempts: 1,
+      uploadId: null,
+    });
     const startedAt = (await jobs.findById(id))?.startedAt;
     expect(startedAt).toBeInstanceOf(Date);
 

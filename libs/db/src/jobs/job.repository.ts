@@ -23,6 +23,8 @@ export interface NewJob {
   requestedFormats: string[];
   /** Only the options the client set; absent ones take their defaults in the worker. */
   options?: FormatOptions;
+  /** A complete upload to convert instead of downloading `fileUrl` (which then holds the upload's file name). */
+  uploadId?: string;
 }
 
 /** What the worker needs of a job it has just claimed. */
@@ -34,6 +36,8 @@ export interface ClaimedJob {
   options: FormatOptions | null;
   /** Including the attempt that is starting now. */
   attempts: number;
+  /** Set when the document was uploaded: read it from the upload, not from `fileUrl`. */
+  uploadId: string | null;
 }
 
 export interface CompletedConversion {

@@ -59,8 +59,21 @@ export class FormatSelectionDto {
   pageMarkers?: boolean;
 }
 
+/**
+ * The text parts of a multipart POST /format (the document is the `file` part): the
+ * same `format` object as in the JSON body, sent as a JSON text part.
+ */
+export class UploadFormatJobDto {
+  @ApiProperty({ type: FormatSelectionDto, description: 'The format(s) to convert to, as in the JSON body.' })
+  @IsDefined({ message: 'format is required' })
+  @IsObject({ message: 'format must be an object such as {"type": "markdown"}' })
+  @ValidateNested()
+  @Type(() => FormatSelectionDto)
+  format!: FormatSelectionDto;
+}
+
 /** Body of POST /format. The same class validates requests and documents them in OpenAPI. */
-export class CreateFormatJobDto {
+export class CreateFormatJobDto extends UploadFormatJobDto {
   @ApiProperty({
     description: 'Absolute http(s) URL of the document to convert.',
     format: 'uri',
@@ -70,11 +83,4 @@ export class CreateFormatJobDto {
   @IsDefined({ message: 'file is required' })
   @IsHttpUrl()
   file!: string;
-
-  @ApiProperty({ type: FormatSelectionDto, description: 'The format(s) to convert to.' })
-  @IsDefined({ message: 'format is required' })
-  @IsObject({ message: 'format must be an object such as {"type": "markdown"}' })
-  @ValidateNested()
-  @Type(() => FormatSelectionDto)
-  format!: FormatSelectionDto;
 }

@@ -1,0 +1,159 @@
+import { ProblemCode } from '@docformat/contracts';
+import { UPLOAD_CHUNK_BYTES } from '@docformat/db';
+import type { FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import { ProblemException, validationFailed } from '../../http/problem.exception';
+import { uploadFileName } from './upload-file-name';
+
+/** Where an upload's bytes go while they stream in (the UploadRepository, in production). */
+export interface UploadSink {
+  begin(upload: { id: string; ownerId: string; fileName: string; contentType: string | null }): Promise<void>;
+  append(uploadId: string, seq: number, data: Buffer): Promise<void>;
+  finish(uploadId: string, bytes: number, sha256: string): Promise<void>;
+  delete(uploadId: string): Promise<void>;
+}
+
+/** A complete, stored upload. */
+export interface StoredFile {
+  id: string;
+  fileName: string;
+  contentType: string | null;
+  bytes: number;
+  sha256: string;
+}
+
+/** A multipart POST: the stored file and the text parts (JSON held as text until validated). */
+export interface MultipartSubmission {
+  file: StoredFile;
+  fields: Partial<Record<TextPart, string>>;
+}
+
+/** The text parts a submission may carry beside `file`. */
+export const TEXT_PARTS = ['format', 'webhook'] as const;
+type TextPart = (typeof TEXT_PARTS)[number];
+const isTextPart = (name: string): name is TextPart => (TEXT_PARTS as readonly string[]).includes(name);
+
+const fieldError = (field: string, message: string) => validationFailed([{ field, message }]);
+
+const tooLarge = (maxBytes: number) =>
+  new ProblemException({
+    status: 413,
+    code: ProblemCode.PAYLOAD_TOO_LARGE,
+    title: 'Payload Too Large',
+    detail: `The uploaded file is larger than ${maxBytes} bytes (MAX_FILE_BYTES); nothing was stored.`,
+    headers: { Connection: 'close' },
+  });
+
+const malformed = (reason: string) =>
+  new ProblemException({
+    status: 400,
+    code: ProblemCode.MALFORMED_MULTIPART,
+    title: 'Malformed multipart body',
+    detail: `The multipart/form-data body could not be read: ${reason}.`,
+  });
+
+/** @fastify/multipart's errors, by code, as the problems clients get. */
+function asProblem(error: unknown, maxBytes: number): unknown {
+  if (error instanceof ProblemException) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxBytes);
+    case 'FST_FILES_LIMIT':
+      return fieldError('file', 'send exactly one file part, named file; this request has a second one');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return fieldError('file', `send one file part and at most the parts ${TEXT_PARTS.join(', ')}`);
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return malformed((error as Error).message);
+    default:
+      // busboy's own complaints (a truncated body, a missing boundary) are the client's.
+      if (error instanceof Error && /multipart|boundary|form|part/i.test(error.message)) return malformed(error.message);
+      return error;
+  }
+}
+
+/**
+ * Reads a multipart/form-data submission: exactly one `file` part, streamed into
+ * storage in chunks as it arrives (never buffered whole: the request holds at most
+ * one chunk), cut off with a 413 as soon as it passes `maxBytes`; and the text parts
+ * (`format`, `webhook`). Anything else, a second file, or no file at all is a 400
+ * that says so. On any failure, whatever was stored is deleted again.
+ */
+export async function readMultipartSubmission(
+  request: FastifyRequest,
+  ownerId: string,
+  sink: UploadSink,
+  maxBytes: number,
+): Promise<MultipartSubmission> {
+  let file: StoredFile | undefined;
+  let begun: string | undefined;
+  const fields: MultipartSubmission['fields'] = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!isTextPart(part.fieldname)) {
+          throw fieldError(part.fieldname, `${part.fieldname} is not a known part; send file, ${TEXT_PARTS.join(' and ')}`);
+        }
+        if (fields[part.fieldname] !== undefined) throw fieldError(part.fieldname, `send the ${part.fieldname} part once`);
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') throw fieldError(part.fieldname, `the document goes in a part named file, not ${part.fieldname}`);
+      if (file || begun) throw fieldError('file', 'send exactly one file part, named file; this request has a second one');
+      begun = randomUUID();
+      file = await store(
+        begun,
+        part.file,
+        { ownerId, fileName: uploadFileName(part.filename), contentType: part.mimetype || null },
+        sink,
+        maxBytes,
+      );
+    }
+    if (!file) throw fieldError('file', 'the file part is missing: send the document as a part named file');
+    return { file, fields };
+  } catch (error) {
+    if (begun) await sink.delete(begun).catch(() => undefined);
+    throw asProblem(error, maxBytes);
+  }
+}
+
+/** Streams one file part into the sink in chunks of at most UPLOAD_CHUNK_BYTES, hashing it on the way. */
+async function store(
+  id: string,
+  stream: AsyncIterable<Buffer> & { truncated?: boolean },
+  meta: { ownerId: string; fileName: string; contentType: string | null },
+  sink: UploadSink,
+  maxBytes: number,
+): Promise<StoredFile> {
+  await sink.begin({ id, ...meta });
+  const hash = createHash('sha256');
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  let seq = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    await sink.append(id, seq++, Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > maxBytes) throw tooLarge(maxBytes);
+    hash.update(chunk);
+    for (let offset = 0; offset < chunk.length;) {
+      const take = Math.min(chunk.length - offset, UPLOAD_CHUNK_BYTES - pendingBytes);
+      pending.push(chunk.subarray(offset, offset + take));
+      pendingBytes += take;
+      offset += take;
+      if (pendingBytes === UPLOAD_CHUNK_BYTES) await flush();
+    }
+  }
+  if (stream.truncated) throw tooLarge(maxBytes);
+  await flush();
+  const sha256 = hash.digest('hex');
+  await sink.finish(id, total, sha256);
+  return { id, fileName: meta.fileName, contentType: meta.contentType, bytes: total, sha256 };
+}
