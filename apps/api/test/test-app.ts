@@ -43,7 +43,10 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
 export async function submitJob(
   t: TestApp,
   client: { auth: { Authorization: string } },
-  body: { file: string; format: Record<string, unknown> } = { file: 'https://example.com/doc.pdf', format: { type: 'text' } },
+  body: { file: string; format: Record<string, unknown>; webhook?: { url: string } } = {
+    file: 'https://example.com/doc.pdf',
+    format: { type: 'text' },
+  },
 ): Promise<string> {
   const res = await t.http().post('/format').set(client.auth).send(body);
   if (res.status !== 202) throw new Error(`POST /format answered ${res.status}: ${res.text}`);

@@ -50,6 +50,21 @@ describe('npm run token', () => {
     expect((await run('list')).out.find((l) => l.startsWith(id))).toMatch(/\trevoked \d{4}-/);
   });
 
+  it('shows a webhook secret, the same each time, until it is rotated', async () => {
+    const created = await run('create', 'hooks');
+    const id = /Created token ([0-9a-f-]{36})/.exec(created.out[0] as string)?.[1] as string;
+    const first = await run('webhook-secret', id);
+    expect(first.code).toBe(0);
+    expect(first.out[1]).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect((await run('webhook-secret', id)).out[1]).toBe(first.out[1]);
+    const rotated = await run('webhook-secret', id, '--rotate');
+    expect(rotated.out[0]).toContain('New webhook secret');
+    expect(rotated.out[1]).not.toBe(first.out[1]);
+    expect((await run('webhook-secret', id)).out[1]).toBe(rotated.out[1]);
+    expect((await run('webhook-secret', '7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11')).code).toBe(1);
+    expect((await run('webhook-secret', id, '--twice')).code).toBe(2);
+  });
+
   it('explains an unknown id and bad usage with a non-zero exit code', async () => {
     expect(await run('revoke', 'nope')).toMatchObject({ code: 1, err: [expect.stringContaining('No token has the id "nope"')] });
     expect(await run('revoke', '7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11')).toMatchObject({ code: 1 });

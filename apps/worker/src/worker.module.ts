@@ -7,6 +7,7 @@ import { ConversionModule, type ConversionThreadOptions } from './conversion/con
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SweepModule } from './sweep/sweep.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Enough Postgres connections for every concurrent job plus the sweep, but never a flood. */
 function databasePoolSize(config: AppConfig): number {
@@ -31,6 +32,7 @@ export class WorkerModule {
         ConversionModule.register(config, options.thread),
         JobsModule,
         SweepModule,
+        WebhooksModule,
       ],
     };
   }

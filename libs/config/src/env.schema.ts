@@ -20,21 +20,39 @@ function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
     .default(defaultValue);
 }
 
+/** The value as a URL, or undefined when it does not parse. */
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
 function url(defaultValue: string, protocols: string[]) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => protocols.includes(parsedUrl(value)?.protocol ?? ''), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    })
+    .default(defaultValue);
+}
+
+/** An optional absolute http(s) URL, without a trailing slash (links the service gives out). */
+function optionalBaseUrl() {
   return z
     .string()
     .trim()
     .refine(
       (value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
+        const parsed = parsedUrl(value);
+        return (parsed?.protocol === 'http:' || parsed?.protocol === 'https:') && !parsed.search && !parsed.hash;
       },
-      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+      { message: 'must be an absolute http:// or https:// URL without a query, such as https://docformat.example.com' },
     )
-    .default(defaultValue);
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional();
 }
 
 /** An optional port: unset turns the feature off (the worker's metrics server). */
@@ -134,6 +152,16 @@ export const envSchema = z.object({
   ENQUEUE_BATCH_MAX: int(100, 1, 10_000),
   /** How long the first job of a batch waits for others; 0 means until the end of the current event-loop turn. */
   ENQUEUE_BATCH_WAIT_MS: int(0, 0, 1000),
+  /** The service's public address, for absolute links it gives out (a webhook whose outputs are too big links the job); unset: links are paths. */
+  PUBLIC_URL: optionalBaseUrl(),
+  /** Time a webhook receiver gets to answer one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** How long a failing webhook delivery keeps being retried (exponential backoff, at most an hour apart) before it is FAILED. */
+  WEBHOOK_RETRY_SECONDS: int(86_400, 0, 30 * 86_400),
+  /** Largest webhook body with the outputs in it; above it the outputs are left out and linked. */
+  WEBHOOK_MAX_BODY_BYTES: int(MIB, 1024, 64 * MIB),
+  /** Webhook deliveries one worker process sends at once. */
+  WEBHOOK_CONCURRENCY: int(8, 1, 256),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -153,3 +153,27 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('webhook settings and the public URL', () => {
+  it('defaults to 10 s per attempt, retries for a day, 1 MiB bodies, 8 at once, and no public URL', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      WEBHOOK_TIMEOUT_MS: 10_000,
+      WEBHOOK_RETRY_SECONDS: 86_400,
+      WEBHOOK_MAX_BODY_BYTES: 1_048_576,
+      WEBHOOK_CONCURRENCY: 8,
+    });
+    expect(config.PUBLIC_URL).toBeUndefined();
+  });
+
+  it('keeps a public URL without its trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://docformat.example.com/' }).PUBLIC_URL).toBe('https://docformat.example.com');
+  });
+
+  it.each(['docformat.example.com', 'ftp://docformat.example.com', 'https://docformat.example.com/?a=1'])(
+    'refuses PUBLIC_URL=%s',
+    (value) => {
+      expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL: must be an absolute http:\/\/ or https:\/\/ URL/);
+    },
+  );
+});

@@ -3,6 +3,7 @@ import type { JobErrorCode } from './job-error-code';
 import type { JsonValue } from './job-output';
 import type { JobStatus } from './job-status';
 import type { JobType } from './job-type';
+import type { WebhookState } from './webhook';
 
 /** What the service learned about the source document; filled once COMPLETED. */
 export interface JobResult {
@@ -63,6 +64,8 @@ export interface JobRecord extends CreatedJobRecord {
   /** `{}` until COMPLETED. */
   result: JobResult | Record<string, never>;
   error: JobError | null;
+  /** Present when the job asked for a webhook: where its delivery stands. */
+  webhook?: WebhookState;
 }
 
 /** One job in GET /jobs: the record without its outputs and result (fetch the job for those). */

@@ -26,7 +26,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-function checkScheme(url: URL, context: string): URL {
+export function checkScheme(url: URL, context: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw urlNotAllowed(`${context} uses ${url.protocol.slice(0, 24)} but only http and https URLs may be fetched`);
   }
@@ -56,22 +56,29 @@ function parseRedirect(location: string, from: URL): URL {
 }
 
 /** Node connects to an IP literal without calling `lookup`, so literals are judged here. */
-function checkLiteral(url: URL, policy: AddressPolicy): void {
+export function checkLiteral(url: URL, policy: AddressPolicy): void {
   const address = bareAddress(url.hostname);
   if (!isIP(address)) return;
   const reason = policy(address);
   if (reason) throw literalRefused(address, reason);
 }
 
-interface HopContext {
+export interface HopContext {
   readonly lookup: LookupFunction;
   readonly userAgent: string;
   readonly connectTimeoutMs: number;
   readonly signal: AbortSignal;
 }
 
-/** Sends one GET and resolves with the response head; the body is left unread. */
-function requestHop(url: URL, context: HopContext): Promise<http.IncomingMessage> {
+/** What a hop sends: a GET by default, or a body with its headers (a webhook's POST). */
+export interface HopRequest {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+/** Sends one request and resolves with the response head; the response body is left unread. */
+export function requestHop(url: URL, context: HopContext, sent: HopRequest = { method: 'GET' }): Promise<http.IncomingMessage> {
   const hostname = bareAddress(url.hostname);
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
@@ -80,8 +87,14 @@ function requestHop(url: URL, context: HopContext): Promise<http.IncomingMessage
       hostname,
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { 'user-agent': context.userAgent, accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
+      method: sent.method,
+      headers: {
+        'user-agent': context.userAgent,
+        accept: '*/*',
+        ...(sent.method === 'GET' ? { 'accept-encoding': 'gzip, deflate, br' } : {}),
+        ...sent.headers,
+        ...(sent.body ? { 'content-length': String(sent.body.length) } : {}),
+      },
       // A fresh agent per hop: no pooled socket can carry a connection checked for another host.
       agent: false,
       lookup: context.lookup,
@@ -107,7 +120,7 @@ function requestHop(url: URL, context: HopContext): Promise<http.IncomingMessage
       reject(networkFailure(hostname, url.host, error));
     });
     if (context.signal.aborted) onAbort();
-    request.end();
+    request.end(sent.body);
   });
 }
 

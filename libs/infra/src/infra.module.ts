@@ -1,10 +1,19 @@
 import type { AppConfig } from '@docformat/config';
-import { ApiTokenRepository, createPrismaClient, JobEvents, JobRepository, type PrismaClient, UploadRepository } from '@docformat/db';
-import { createRedisConnection, JobQueue } from '@docformat/queue';
+import {
+  ApiTokenRepository,
+  createPrismaClient,
+  JobEvents,
+  JobRepository,
+  type PrismaClient,
+  UploadRepository,
+  WebhookRepository,
+} from '@docformat/db';
+import { createRedisConnection, JobQueue, WebhookQueue } from '@docformat/queue';
 import { Global, Inject, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { INFRA_OPTIONS, type InfraOptions } from './infra-options';
 import { QueuePrefixGuard } from './queue-prefix.guard';
+import { WebhookDispatch } from './webhook-dispatch';
 import { APP_CONFIG, PRISMA, REDIS, REDIS_CONSUMER } from './tokens';
 
 /**
@@ -34,10 +43,13 @@ export class InfraModule implements OnApplicationShutdown {
           inject: [REDIS],
           useFactory: (redis: Redis) => new JobQueue(redis, { prefix: config.QUEUE_PREFIX, maxAttempts: config.JOB_MAX_ATTEMPTS, batch }),
         },
+        { provide: WebhookQueue, inject: [REDIS], useFactory: (redis: Redis) => new WebhookQueue(redis, { prefix: config.QUEUE_PREFIX }) },
         { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
+        { provide: WebhookRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new WebhookRepository(prisma) },
         { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
         { provide: UploadRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new UploadRepository(prisma) },
         QueuePrefixGuard,
+        WebhookDispatch,
         ...(options.jobEvents
           ? [
               {
@@ -59,10 +71,13 @@ export class InfraModule implements OnApplicationShutdown {
         REDIS,
         ...(options.consumer ? [REDIS_CONSUMER] : []),
         JobQueue,
+        WebhookQueue,
         JobRepository,
+        WebhookRepository,
         ApiTokenRepository,
         UploadRepository,
         QueuePrefixGuard,
+        WebhookDispatch,
       ],
     };
   }
@@ -71,6 +86,7 @@ export class InfraModule implements OnApplicationShutdown {
     @Inject(PRISMA) private readonly prisma: PrismaClient,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly queue: JobQueue,
+    private readonly webhookQueue: WebhookQueue,
     @Optional() @Inject(REDIS_CONSUMER) private readonly consumerRedis?: Redis,
     @Optional() private readonly jobEvents?: JobEvents,
   ) {}
@@ -78,6 +94,7 @@ export class InfraModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.jobEvents?.close();
     await this.queue.close().catch(() => undefined);
+    await this.webhookQueue.close().catch(() => undefined);
     this.consumerRedis?.disconnect();
     this.redis.disconnect();
     await this.prisma.$disconnect();

@@ -5,3 +5,4 @@ export * from './queue-consumer';
 export * from './queue-owner';
 export * from './redis-connection';
 export * from './with-timeout';
+export * from './webhook-queue';

@@ -1,9 +1,15 @@
-import { type ConvertJobPayload, isUuid, QueueName } from '@docformat/contracts';
+import { isUuid, QueueName } from '@docformat/contracts';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type LostQueueEntry, lostQueueEntry } from './lost-queue-entry';
+import { WEBHOOK_BACKOFF, webhookRetryDelayMs } from './webhook-queue';
+
+/** Which payload field holds the id each queue's entries carry (see QueuePayloads). */
+const ID_FIELD = { [QueueName.CONVERSION]: 'jobId', [QueueName.WEBHOOK]: 'deliveryId' } as const;
 
 export interface QueueConsumerOptions {
+  /** The conversion queue (job ids) unless given: the webhook queue carries delivery ids. */
+  queue?: QueueName;
   prefix: string;
   /** Jobs run at once. */
   concurrency: number;
@@ -24,18 +30,20 @@ export interface QueueConsumerEvents {
    */
   onError(error: Error, lost: LostQueueEntry | null): void;
   onStalled(jobId: string): void;
-  /** An entry whose payload is not `{ jobId: <uuid> }`: only ids go through the queue, so it is skipped. */
+  /** An entry whose payload is not `{ jobId | deliveryId: <uuid> }`: only ids go through the queues, so it is skipped. */
   onBadPayload(queueJobId: string | undefined): void;
 }
 
+type IdPayload = Record<string, unknown>;
+
 /**
- * Takes conversion jobs off the queue and hands their ids to `handle`: the consume
- * side of JobQueue, and the only other file that knows BullMQ. `handle` throwing
- * means "deliver again" (BullMQ's attempts and backoff); its result is kept as the
- * entry's return value.
+ * Takes entries off a queue and hands their ids to `handle`: the consume side of
+ * JobQueue and WebhookQueue, and the only other file that knows BullMQ. `handle`
+ * throwing means "deliver again" (BullMQ's attempts and backoff: the queue's own,
+ * or the webhook retry schedule); its result is kept as the entry's return value.
  */
 export class QueueConsumer<R> {
-  private constructor(private readonly worker: Worker<ConvertJobPayload, R | 'skipped'>) {}
+  private constructor(private readonly worker: Worker<IdPayload, R | 'skipped'>) {}
 
   /** Starts consuming once connected; resolves when the first fetch can be made. */
   static async start<R>(
@@ -44,20 +52,22 @@ export class QueueConsumer<R> {
     handle: (jobId: string) => Promise<R>,
     events: QueueConsumerEvents,
   ): Promise<QueueConsumer<R>> {
-    const process = async (job: Job<ConvertJobPayload, R | 'skipped'>): Promise<R | 'skipped'> => {
-      const jobId: unknown = job.data?.jobId;
-      if (typeof jobId !== 'string' || !isUuid(jobId)) {
+    const queue = options.queue ?? QueueName.CONVERSION;
+    const process = async (job: Job<IdPayload, R | 'skipped'>): Promise<R | 'skipped'> => {
+      const id: unknown = job.data?.[ID_FIELD[queue]];
+      if (typeof id !== 'string' || !isUuid(id)) {
         events.onBadPayload(job.id);
         return 'skipped';
       }
-      return handle(jobId);
+      return handle(id);
     };
-    const worker = new Worker<ConvertJobPayload, R | 'skipped'>(QueueName.CONVERSION, process, {
+    const worker = new Worker<IdPayload, R | 'skipped'>(queue, process, {
       connection,
       prefix: options.prefix,
       concurrency: options.concurrency,
       lockDuration: options.lockMs,
       stalledInterval: options.lockMs,
+      settings: { backoffStrategy: (attemptsMade, type) => (type === WEBHOOK_BACKOFF ? webhookRetryDelayMs(attemptsMade) : 0) },
     });
     worker.on('error', (error) => events.onError(error, lostQueueEntry(error)));
     worker.on('stalled', (jobId) => events.onStalled(jobId));

@@ -11,6 +11,7 @@ const USAGE = [
   '  create <name>   create a token for a new client; the token is printed once',
   '  list            list tokens (never their secrets)',
   '  revoke <id>     revoke a token; its client can no longer call the API',
+  "  webhook-secret <id> [--rotate]\n                  show the secret that signs the client's webhooks (made on first use), or replace it",
 ].join('\n');
 
 const date = (d: Date | null): string => (d ? d.toISOString() : '-');
@@ -46,6 +47,17 @@ export async function runTokenCli(args: string[], tokens: ApiTokenRepository, io
       return 1;
     }
     io.out(`Revoked token ${revoked.id} ("${revoked.name}") at ${date(revoked.revokedAt)}.`);
+    return 0;
+  }
+  if (command === 'webhook-secret' && arg && (rest.length === 0 || (rest.length === 1 && rest[0] === '--rotate'))) {
+    const rotate = rest[0] === '--rotate';
+    const secret = isUuid(arg) ? await tokens.webhookSecret(arg, { rotate }) : null;
+    if (!secret) {
+      io.err(`No token has the id "${arg}". Run "npm run token -- list" to see the ids.`);
+      return 1;
+    }
+    io.out(rotate ? `New webhook secret of token ${arg}; deliveries are signed with it from now on:` : `Webhook secret of token ${arg}:`);
+    io.out(secret);
     return 0;
   }
   io.err(USAGE);

@@ -56,7 +56,7 @@ export class JobsController {
   ): Promise<CreatedJobRecord> {
     const request: FormatJobRequest = req.isMultipart()
       ? await this.uploads.read(req, client)
-      : await validateDto(CreateFormatJobDto, body).then((dto) => ({ fileName: dto.file, format: dto.format }));
+      : await validateDto(CreateFormatJobDto, body).then((dto) => ({ fileName: dto.file, format: dto.format, webhook: dto.webhook }));
     let record: CreatedJobRecord;
     try {
       record = await this.jobs.createFormatJob(client, request);

@@ -1,14 +1,14 @@
 import type { AppConfig } from '@docformat/config';
 import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions, type JobRecord } from '@docformat/contracts';
-import { JobEvents, JobRepository, type ApiClient } from '@docformat/db';
+import { JobEvents, JobRepository, type ApiClient, toCreatedJobRecord, toJobRecord } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
-import type { FormatSelectionDto } from './dto/create-format-job.dto';
-import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
+import { assertPublicWebhook } from './webhook-address';
 import { waitForJob } from './wait/job-waiter';
 
 /** What a POST /format asks for, from a JSON body or a multipart upload. */
@@ -18,6 +18,7 @@ export interface FormatJobRequest {
   /** The stored upload to convert, when the document was uploaded. */
   uploadId?: string;
   format: FormatSelectionDto;
+  webhook?: WebhookDto;
 }
 
 /** The options the client set, and only those: defaults are the worker's to apply. */
@@ -52,6 +53,7 @@ export class JobsService {
    */
   async createFormatJob(client: ApiClient, request: FormatJobRequest): Promise<CreatedJobRecord> {
     const requested = Array.isArray(request.format.type) ? request.format.type : [request.format.type];
+    if (request.webhook) assertPublicWebhook(request.webhook.url, this.config.FETCH_ALLOW_PRIVATE);
     const row = await this.jobs.create({
       id: randomUUID(),
       ownerId: client.id,
@@ -60,6 +62,7 @@ export class JobsService {
       requestedFormats: [...new Set(requested)],
       options: formatOptions(request),
       ...(request.uploadId ? { uploadId: request.uploadId } : {}),
+      ...(request.webhook ? { webhookUrl: request.webhook.url } : {}),
     });
     this.metrics.jobCreated(row.requestedFormats);
     try {

@@ -133,12 +133,14 @@ describe('ConversionPool: the limits of a split PDF hold for all its parts', () 
   it(
     'stops every part at CONVERSION_TIMEOUT_MS, and the pool goes on',
     async () => {
-      const pool = misbehaving('hang', { timeoutMs: 5_000 });
+      // Hung and slow far apart: on a loaded machine a fresh thread takes seconds to compile
+      // the sources and read the first part; 20 s leaves both threads time to be stuck in a
+      // hanging part when the limit strikes, so both must be terminated and replaced.
+      const pool = misbehaving('hang', { timeoutMs: 20_000 });
       try {
         const before = pool.threadIds();
         await expect(pool.convert(pdfTask('sample.pdf'))).rejects.toMatchObject({ code: 'CONVERSION_TIMEOUT' });
-        // Both threads were running a hanging part: both were terminated and replaced.
-        await waitFor(() => pool.threadIds().length === 2 && before.every((id) => !pool.threadIds().includes(id)));
+        await waitFor(() => pool.threadIds().length === 2 && before.every((id) => !pool.threadIds().includes(id)), 30_000);
         expect(pool.threadIds().filter((id) => before.includes(id))).toEqual([]);
         const after = await pool.convert(pdfTask('pdf-html/aligned-table.pdf'));
         expect(after.outputs['text']?.body).not.toBe('');
@@ -183,8 +185,8 @@ describe('ConversionPool: the limits of a split PDF hold for all its parts', () 
   );
 });
 
-/** Polls a condition that follows an event by a few milliseconds; gives up after 10 s. */
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
+/** Polls a condition that follows an event by a few milliseconds (a thread replaced); gives up after `timeoutMs`. */
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }

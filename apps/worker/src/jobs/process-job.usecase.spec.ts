@@ -12,6 +12,7 @@ import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import type { DocumentFetcher, DownloadedDocument } from './document-fetcher';
 import { DatabaseUnavailableError, RetryableJobError } from './failure-policy';
 import { JobCancellations } from './job-cancellations';
+import type { WebhookDispatch } from '@docformat/infra';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -55,8 +56,10 @@ class FakeJobs {
     startedAt: null,
     completedAt: null,
     uploadId: null,
+    webhookUrl: null,
   };
   completed: CompletedConversion[] = [];
+  hasWebhook = false;
 
   private get open(): boolean {
     return this.row !== null && (this.row.status === 'CREATED' || this.row.status === 'IN_PROGRESS');
@@ -74,6 +77,7 @@ class FakeJobs {
       options: { ocr: 'force', pages: '1' },
       attempts: this.row.attempts,
       uploadId: null,
+      hasWebhook: this.hasWebhook,
     };
   }
   async complete(_id: string, done: CompletedConversion) {
@@ -103,6 +107,7 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
   let hear: (event: JobEvent) => void = () => undefined;
   const events = { subscribe: (listener: (event: JobEvent) => void) => ((hear = listener), () => undefined) };
   const cancellations = new JobCancellations(events as unknown as JobEvents, jobs as unknown as JobRepository);
+  const webhooks = { dispatch: jest.fn(async () => undefined) };
   const useCase = new ProcessJobUseCase(
     config,
     jobs as unknown as JobRepository,
@@ -111,10 +116,11 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     new ShutdownSignal(),
     metrics,
     cancellations,
+    webhooks as unknown as WebhookDispatch,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */
   const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);
-  return { jobs, fetcher, pool, useCase, metric, announce: (jobId: string) => hear({ kind: 'job', jobId }) };
+  return { jobs, fetcher, pool, useCase, metric, webhooks, announce: (jobId: string) => hear({ kind: 'job', jobId }) };
 }
 
 beforeAll(() => Logger.overrideLogger(false));
@@ -226,6 +232,27 @@ describe('ProcessJobUseCase', () => {
     await expect(t.useCase.execute(ID)).resolves.toBe('completed');
     t.announce(ID);
     expect(t.jobs.row?.status).toBe('COMPLETED');
+  });
+
+  it('queues the webhook delivery of a job that asked for one once it has ended, and of no other', async () => {
+    const plain = setup();
+    await plain.useCase.execute(ID);
+    expect(plain.webhooks.dispatch).not.toHaveBeenCalled();
+
+    const completed = setup();
+    completed.jobs.hasWebhook = true;
+    await completed.useCase.execute(ID);
+    expect(completed.webhooks.dispatch).toHaveBeenCalledWith(ID);
+
+    const failed = setup({
+      fetch: async () => {
+        throw new JobFailure('CORRUPT_DOCUMENT', 'bad', false);
+      },
+    });
+    failed.jobs.hasWebhook = true;
+    await failed.useCase.execute(ID);
+    expect(failed.jobs.row?.status).toBe('FAILED');
+    expect(failed.webhooks.dispatch).toHaveBeenCalledWith(ID);
   });
 
   it('gives up a row that has used all its attempts, keeping its last error', async () => {

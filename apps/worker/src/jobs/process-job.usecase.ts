@@ -2,7 +2,7 @@ import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
 import { isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
-import { APP_CONFIG } from '@docformat/infra';
+import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
 import { isInterrupted } from '../shutdown/interrupted.error';
@@ -36,6 +36,7 @@ export class ProcessJobUseCase {
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: WorkerMetrics,
     private readonly cancellations: JobCancellations,
+    private readonly webhooks: WebhookDispatch,
   ) {}
 
   async execute(jobId: string): Promise<ProcessOutcome> {
@@ -130,6 +131,7 @@ export class ProcessJobUseCase {
       return 'skipped';
     }
     this.metrics.jobCompleted(document.extension);
+    if (job.hasWebhook) await this.webhooks.dispatch(job.id);
     this.logger.log({
       event: 'job.completed',
       jobId: job.id,
@@ -161,7 +163,10 @@ export class ProcessJobUseCase {
       throw new RetryableJobError(decision.code, decision.message);
     }
     if (decision.unexpected) this.logger.error({ event: 'job.internal_error', jobId: job.id, err: error });
-    if (await this.jobs.fail(job.id, failure)) this.metrics.jobFailed(failure.code);
+    if (await this.jobs.fail(job.id, failure)) {
+      this.metrics.jobFailed(failure.code);
+      if (job.hasWebhook) await this.webhooks.dispatch(job.id);
+    }
     this.logger.warn({ event: 'job.failed', jobId: job.id, attempt: job.attempts, ...failure });
     return 'failed';
   }
@@ -193,7 +198,10 @@ export class ProcessJobUseCase {
           code: JobErrorCode.INTERNAL_ERROR,
           message: `The conversion was started ${row.attempts} times without finishing and was given up`,
         };
-    if (await this.jobs.fail(row.id, failure)) this.metrics.jobFailed(failure.code);
+    if (await this.jobs.fail(row.id, failure)) {
+      this.metrics.jobFailed(failure.code);
+      if (row.webhookUrl) await this.webhooks.dispatch(row.id);
+    }
     this.logger.warn({ event: 'job.failed', jobId: row.id, attempt: row.attempts, reason: 'attempts exhausted', ...failure });
     return 'failed';
   }

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus } from '@docformat/contracts';
-import { JobRepository, UploadRepository } from '@docformat/db';
-import { JobQueue } from '@docformat/queue';
+import { JobRepository, UploadRepository, WebhookRepository } from '@docformat/db';
+import { JobQueue, WebhookQueue } from '@docformat/queue';
 import { APP_CONFIG, QueuePrefixGuard } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { decideSweepAction } from './sweep-decision';
@@ -24,7 +24,12 @@ export interface SweepReport {
   checked: number;
   requeued: number;
   uploadsDeleted: number;
+  /** Pending webhook deliveries queued again (their entry was lost). */
+  deliveriesRequeued: number;
 }
+
+/** A delivery younger than this may still be on its way into the queue (the job's writer queues it just after). */
+const DELIVERY_GRACE_MS = 30_000;
 
 /**
  * Puts back in the queue every unfinished job that has no live queue entry: Redis
@@ -42,7 +47,9 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobRepository,
     private readonly uploads: UploadRepository,
+    private readonly webhooks: WebhookRepository,
     private readonly queue: JobQueue,
+    private readonly webhookQueue: WebhookQueue,
     private readonly prefixGuard: QueuePrefixGuard,
   ) {}
 
@@ -74,13 +81,28 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     const outcome = await this.jobs.withExclusiveLock(SWEEP_LOCK_KEY, SWEEP_TIMEOUT_MS, async () => ({
       ...(await this.requeueStranded()),
       uploadsDeleted: await this.uploads.deleteAbandoned(new Date(Date.now() - ABANDONED_UPLOAD_MS)),
+      deliveriesRequeued: await this.requeueDeliveries(),
     }));
     if (!outcome.acquired) return null;
-    if (outcome.value.requeued > 0 || outcome.value.uploadsDeleted > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
+    const { requeued, uploadsDeleted, deliveriesRequeued } = outcome.value;
+    if (requeued + uploadsDeleted + deliveriesRequeued > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
     return outcome.value;
   }
 
-  private async requeueStranded(): Promise<Omit<SweepReport, 'uploadsDeleted'>> {
+  /** Pending webhook deliveries whose queue entry is gone (Redis flushed, the queueing failed) are queued again. */
+  private async requeueDeliveries(): Promise<number> {
+    let requeued = 0;
+    for (const deliveryId of await this.webhooks.findPending(new Date(Date.now() - DELIVERY_GRACE_MS), BATCH_SIZE)) {
+      const state = await this.webhookQueue.state(deliveryId);
+      if (state !== 'unknown') continue;
+      await this.webhookQueue.enqueue(deliveryId, this.config.ENQUEUE_TIMEOUT_MS);
+      requeued += 1;
+      this.logger.log({ event: 'webhook.requeued', deliveryId });
+    }
+    return requeued;
+  }
+
+  private async requeueStranded(): Promise<Omit<SweepReport, 'uploadsDeleted' | 'deliveriesRequeued'>> {
     const rows = await this.jobs.findUnfinished(new Date(Date.now() - CREATED_GRACE_MS), BATCH_SIZE);
     let requeued = 0;
     for (const row of rows) {

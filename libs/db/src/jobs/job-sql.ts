@@ -26,9 +26,17 @@ const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       'started_at AS "startedAt"',
       'completed_at AS "completedAt"',
       'upload_id AS "uploadId"',
+      'webhook_url AS "webhookUrl"',
     ]
       .map((column) => `${alias}.${column}`)
       .join(', '),
+  );
+
+/** The job's webhook delivery as JSON (null without one), for the record's `webhook`. */
+const WEBHOOK_DELIVERY = (alias: string): PrismaNamespace.Sql =>
+  Prisma.raw(
+    `(SELECT json_build_object('status', d.status, 'attempts', d.attempts, 'lastError', d.last_error, 'deliveredAt', d.delivered_at)
+        FROM webhook_deliveries d WHERE d.job_id = ${alias}.id) AS "webhookDelivery"`,
   );
 
 /** One output as stored: its text, or its JSON (serialized), the other null. */
@@ -58,6 +66,8 @@ export interface JobInsert {
   options?: unknown;
   /** The complete upload the job converts, instead of downloading `fileUrl`. */
   uploadId?: string;
+  /** Where to POST the record when the job ends. */
+  webhookUrl?: string;
 }
 
 /**
@@ -67,19 +77,29 @@ export interface JobInsert {
  */
 export const jobSql = {
   insert: (job: JobInsert): PrismaNamespace.Sql => Prisma.sql`
-    INSERT INTO jobs AS j (id, owner_id, type, file_url, requested_formats, options, upload_id)
+    INSERT INTO jobs AS j (id, owner_id, type, file_url, requested_formats, options, upload_id, webhook_url)
     VALUES (${job.id}::uuid, ${job.ownerId}::uuid, ${job.type}::"JobType", ${job.fileUrl},
             ${job.requestedFormats}::text[], ${job.options === undefined ? null : JSON.stringify(job.options)}::jsonb,
-            ${job.uploadId ?? null}::uuid)
+            ${job.uploadId ?? null}::uuid, ${job.webhookUrl ?? null})
     RETURNING ${JOB_COLUMNS('j')}`,
 
   /** The job and its outputs in one statement; another owner's job is no row. */
   findForOwner: (id: string, ownerId: string): PrismaNamespace.Sql => Prisma.sql`
     SELECT ${JOB_COLUMNS('j')},
            COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content, 'json', o.json))
-                       FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs
+                       FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs,
+           ${WEBHOOK_DELIVERY('j')}
       FROM jobs j
      WHERE j.id = ${id}::uuid AND j.owner_id = ${ownerId}::uuid`,
+
+  /** The same, by id alone: what a webhook delivery sends of the job. */
+  findWithOutputs: (id: string): PrismaNamespace.Sql => Prisma.sql`
+    SELECT ${JOB_COLUMNS('j')},
+           COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content, 'json', o.json))
+                       FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs,
+           ${WEBHOOK_DELIVERY('j')}
+      FROM jobs j
+     WHERE j.id = ${id}::uuid`,
 
   /**
    * The worker's last write: COMPLETED and the outputs, in one statement (data-
@@ -107,7 +127,7 @@ export const jobSql = {
    * id), so rows inserted meanwhile never shift a page (no gaps, no repeats).
    */
   listForOwner: (query: JobListQuery): PrismaNamespace.Sql => Prisma.sql`
-    SELECT ${JOB_COLUMNS('j')}
+    SELECT ${JOB_COLUMNS('j')}, ${WEBHOOK_DELIVERY('j')}
       FROM jobs j
      WHERE j.owner_id = ${query.ownerId}::uuid
            ${query.status === undefined ? Prisma.empty : Prisma.sql`AND j.status = ${query.status}::"JobStatus"`}
@@ -133,5 +153,6 @@ export const jobSql = {
            updated_at = now()
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
- RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId"`,
+ RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
+           webhook_url IS NOT NULL AS "hasWebhook"`,
 };

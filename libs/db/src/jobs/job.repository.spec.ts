@@ -41,6 +41,7 @@ describe('JobRepository, worker side (real Postgres)', () => {
       options: null,
       attempts: 1,
       uploadId: null,
+      hasWebhook: false,
     });
     const startedAt = (await jobs.findById(id))?.startedAt;
     expect(startedAt).toBeInstanceOf(Date);

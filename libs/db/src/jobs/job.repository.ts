@@ -13,7 +13,19 @@ import { type JobListQuery, jobSql } from './job-sql';
 export type { JobListQuery } from './job-sql';
 
 export type JobRow = Job;
-export type JobWithOutputs = Job & { outputs: Pick<JobOutput, 'format' | 'content' | 'json'>[] };
+/** A webhook delivery as the job record shows it (deliveredAt as JSON gives it: an ISO string). */
+export interface WebhookDeliveryState {
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export type JobWithOutputs = Job & {
+  outputs: Pick<JobOutput, 'format' | 'content' | 'json'>[];
+  /** The job's webhook delivery, once it has ended and asked for one. */
+  webhookDelivery?: WebhookDeliveryState | null;
+};
 
 export interface NewJob {
   id: string;
@@ -25,6 +37,8 @@ export interface NewJob {
   options?: FormatOptions;
   /** A complete upload to convert instead of downloading `fileUrl` (which then holds the upload's file name). */
   uploadId?: string;
+  /** Where to POST the record when the job ends. */
+  webhookUrl?: string;
 }
 
 /** What the worker needs of a job it has just claimed. */
@@ -38,6 +52,8 @@ export interface ClaimedJob {
   attempts: number;
   /** Set when the document was uploaded: read it from the upload, not from `fileUrl`. */
   uploadId: string | null;
+  /** The job asked for a webhook: once it ends, its delivery is to be queued. */
+  hasWebhook: boolean;
 }
 
 export interface CompletedConversion {
@@ -85,6 +101,12 @@ export class JobRepository {
    */
   async findForOwner(id: string, ownerId: string): Promise<JobWithOutputs | null> {
     const rows = await this.prisma.$queryRaw<JobWithOutputs[]>(jobSql.findForOwner(id, ownerId));
+    return rows[0] ?? null;
+  }
+
+  /** A job with its outputs and webhook state, whoever owns it (webhook deliveries). */
+  async findWithOutputs(id: string): Promise<JobWithOutputs | null> {
+    const rows = await this.prisma.$queryRaw<JobWithOutputs[]>(jobSql.findWithOutputs(id));
     return rows[0] ?? null;
   }
 

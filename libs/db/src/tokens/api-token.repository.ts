@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../prisma-client';
-import { generateToken, hashToken } from './token-secret';
+import { generateToken, generateWebhookSecret, hashToken } from './token-secret';
 
 export interface ApiTokenInfo {
   id: string;
@@ -22,6 +22,21 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class ApiTokenRepository {
   constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * The secret that signs a client's webhook deliveries, made on first use; with
+   * `rotate`, a new one replaces it (deliveries from then on are signed with the new
+   * one). Null for an unknown id. Unlike the token, it is stored as it is: the
+   * service must sign with it.
+   */
+  async webhookSecret(id: string, options: { rotate?: boolean } = {}): Promise<string | null> {
+    const fresh = generateWebhookSecret();
+    // Made at most once even when two deliveries ask at the same time: the update only
+    // fills an empty secret (unless rotating), and everyone reads what is stored then.
+    await this.prisma.apiToken.updateMany({ where: options.rotate ? { id } : { id, webhookSecret: null }, data: { webhookSecret: fresh } });
+    const row = await this.prisma.apiToken.findUnique({ where: { id }, select: { webhookSecret: true } });
+    return row?.webhookSecret ?? null;
+  }
 
   /** Creates a token; the plain token is returned once and never stored. */
   async create(name: string): Promise<{ token: string; info: ApiTokenInfo }> {

@@ -12,3 +12,8 @@ export function generateToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** Webhook signing secrets carry their own prefix, so one is never taken for an API token. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}

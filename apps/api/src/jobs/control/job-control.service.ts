@@ -1,9 +1,9 @@
 import { isUuid, JobStatus, ProblemCode, type JobRecord } from '@docformat/contracts';
-import { JobRepository, type ApiClient } from '@docformat/db';
+import { JobRepository, type ApiClient, toJobRecord } from '@docformat/db';
 import { JobQueue, withTimeout } from '@docformat/queue';
+import { WebhookDispatch } from '@docformat/infra';
 import { Injectable, Logger } from '@nestjs/common';
 import { notFound, ProblemException } from '../../http/problem.exception';
-import { toJobRecord } from '../job-record.mapper';
 
 /** A cancel never waits long for Redis: the entry is only a leftover. */
 const QUEUE_TIMEOUT_MS = 1000;
@@ -23,6 +23,7 @@ export class JobControlService {
   constructor(
     private readonly jobs: JobRepository,
     private readonly queue: JobQueue,
+    private readonly webhooks: WebhookDispatch,
   ) {}
 
   async cancel(client: ApiClient, id: string): Promise<JobRecord> {
@@ -40,6 +41,7 @@ export class JobControlService {
     }
     this.logger.log({ event: 'job.cancelled', jobId: id, clientId: client.id });
     await this.dropQueueEntry(id);
+    if (row.webhookUrl) await this.webhooks.dispatch(id);
     return toJobRecord(row);
   }
 

@@ -59,6 +59,21 @@ export class FormatSelectionDto {
   pageMarkers?: boolean;
 }
 
+/** `webhook` of POST /format: where to POST the job's record when it ends. */
+export class WebhookDto {
+  @ApiProperty({
+    description:
+      'Absolute http(s) URL that receives the job record (signed, see Docformat-Signature) when the job is COMPLETED or FAILED. ' +
+      'Private and loopback addresses are refused unless FETCH_ALLOW_PRIVATE.',
+    format: 'uri',
+    maxLength: MAX_URL_LENGTH,
+    example: 'https://hooks.example.com/docformat',
+  })
+  @IsDefined({ message: 'webhook.url is required' })
+  @IsHttpUrl()
+  url!: string;
+}
+
 /**
  * The text parts of a multipart POST /format (the document is the `file` part): the
  * same `format` object as in the JSON body, sent as a JSON text part.
@@ -70,6 +85,13 @@ export class UploadFormatJobDto {
   @ValidateNested()
   @Type(() => FormatSelectionDto)
   format!: FormatSelectionDto;
+
+  @ApiPropertyOptional({ type: WebhookDto, description: 'Be told when the job ends (a `webhook` part holding this JSON in an upload).' })
+  @IsOptional()
+  @IsObject({ message: 'webhook must be an object such as {"url": "https://hooks.example.com/docformat"}' })
+  @ValidateNested()
+  @Type(() => WebhookDto)
+  webhook?: WebhookDto;
 }
 
 /** Body of POST /format. The same class validates requests and documents them in OpenAPI. */

@@ -1,4 +1,4 @@
-import { JobErrorCode, JobStatus, JobType } from '@docformat/contracts';
+import { JobErrorCode, JobStatus, JobType, WebhookStatus } from '@docformat/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** OpenAPI description of the records; the shapes themselves live in @docformat/contracts. */
@@ -23,6 +23,18 @@ export class JobErrorDto {
   @ApiProperty() message!: string;
 }
 
+export class WebhookStateDto {
+  @ApiProperty({ format: 'uri' }) url!: string;
+  @ApiProperty({
+    enum: Object.values(WebhookStatus),
+    description: 'PENDING until delivered (or while retrying), then DELIVERED or FAILED.',
+  })
+  status!: WebhookStatus;
+  @ApiProperty({ description: 'Delivery attempts so far.' }) attempts!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed.' }) lastError!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt!: string | null;
+}
+
 export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({
     type: 'object',
@@ -38,6 +50,7 @@ export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({ format: 'date-time', nullable: true }) completedAt!: string | null;
   @ApiProperty({ type: [String] }) requestedFormats!: string[];
   @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
+  @ApiPropertyOptional({ type: WebhookStateDto, description: 'Present when the job asked for a webhook.' }) webhook?: WebhookStateDto;
 }
 
 export class JobSummaryDto {

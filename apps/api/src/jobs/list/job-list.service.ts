@@ -1,7 +1,6 @@
 import type { JobList } from '@docformat/contracts';
-import { JobRepository, type ApiClient } from '@docformat/db';
+import { JobRepository, type ApiClient, toJobSummary } from '@docformat/db';
 import { Injectable } from '@nestjs/common';
-import { toJobSummary } from '../job-record.mapper';
 import { decodeCursor, encodeCursor } from './job-cursor';
 import { DEFAULT_PAGE_SIZE, type ListJobsQuery } from './list-jobs.query';
 

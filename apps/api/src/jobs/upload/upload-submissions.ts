@@ -25,8 +25,12 @@ export class UploadSubmissions {
   async read(request: FastifyRequest, client: ApiClient): Promise<FormatJobRequest> {
     const { file, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES);
     try {
-      const dto = await validateDto(UploadFormatJobDto, { format: jsonPart('format', fields.format) });
-      return { fileName: file.fileName, uploadId: file.id, format: dto.format };
+      const parts = {
+        format: jsonPart('format', fields.format),
+        ...(fields.webhook !== undefined ? { webhook: jsonPart('webhook', fields.webhook) } : {}),
+      };
+      const dto = await validateDto(UploadFormatJobDto, parts);
+      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook };
     } catch (error) {
       await this.discard(file.id);
       throw error;

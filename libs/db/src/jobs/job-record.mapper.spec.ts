@@ -1,4 +1,4 @@
-import type { JobWithOutputs } from '@docformat/db';
+import type { JobWithOutputs } from './job.repository';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
 
 const base: JobWithOutputs = {
@@ -19,6 +19,7 @@ const base: JobWithOutputs = {
   startedAt: new Date('2026-11-22T10:00:01Z'),
   completedAt: null,
   uploadId: null,
+  webhookUrl: null,
   outputs: [],
 };
 

@@ -7,8 +7,9 @@ import {
   type JobResult,
   type JobType,
   type JsonValue,
+  type WebhookState,
 } from '@docformat/contracts';
-import type { JobRow, JobWithOutputs } from '@docformat/db';
+import type { JobRow, JobWithOutputs } from './job.repository';
 
 /** The spec's format response: exactly the fields it lists. */
 export function toCreatedJobRecord(row: JobRow): CreatedJobRecord {
@@ -55,6 +56,18 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
     completedAt: row.completedAt?.toISOString() ?? null,
     requestedFormats: row.requestedFormats,
     attempts: row.attempts,
+    ...(row.webhookUrl ? { webhook: webhookState(row.webhookUrl, row.webhookDelivery ?? null) } : {}),
+  };
+}
+
+/** A job's webhook as its record shows it: PENDING with no attempts until the job ends and its delivery starts. */
+function webhookState(url: string, delivery: JobWithOutputs['webhookDelivery']): WebhookState {
+  return {
+    url,
+    status: delivery?.status ?? 'PENDING',
+    attempts: delivery?.attempts ?? 0,
+    lastError: delivery?.lastError ?? null,
+    deliveredAt: delivery?.deliveredAt ? new Date(delivery.deliveredAt).toISOString() : null,
   };
 }
 

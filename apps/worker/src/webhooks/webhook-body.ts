@@ -1,0 +1,23 @@
+import type { JobRecord } from '@docformat/contracts';
+
+/** What a webhook POSTs: the job's record, with its outputs when they fit. */
+export type WebhookBody = JobRecord & {
+  /** Set when the outputs would have made the body bigger than WEBHOOK_MAX_BODY_BYTES: `formats` is then `{}`. */
+  outputsOmitted?: true;
+  /** Where to fetch the job with its outputs (GET, with the token): PUBLIC_URL + /job/{id}, or the path alone. */
+  jobUrl: string;
+};
+
+/**
+ * The body of a delivery, as the bytes that are signed and sent: the record as GET
+ * /job/{id} gives it (webhook state aside: it describes this very delivery), with
+ * the outputs in it up to `maxBytes`, else without them and with the link to fetch
+ * them.
+ */
+export function webhookBody(record: JobRecord, options: { maxBytes: number; publicUrl?: string }): Buffer {
+  const { webhook: _state, ...rest } = record;
+  const jobUrl = `${options.publicUrl ?? ''}/job/${record.id}`;
+  const full = Buffer.from(JSON.stringify({ ...rest, jobUrl } satisfies WebhookBody), 'utf8');
+  if (full.length <= options.maxBytes) return full;
+  return Buffer.from(JSON.stringify({ ...rest, formats: {}, outputsOmitted: true, jobUrl } satisfies WebhookBody), 'utf8');
+}
