@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { envSchema } from '../src/env.schema';
 
 // Keeps docker-compose.yml, the Dockerfile, package.json and the README on the same
-// commands and variables without a Docker engine.
+// commands and variables without a Docker engine; `npm run test:compose` runs them.
 const root = join(__dirname, '../../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
@@ -23,6 +23,9 @@ interface Service {
 
 type ComposeFile = { services: Record<string, Service>; secrets?: Record<string, { file?: string }> };
 const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
+/** The smoke test's override file; `!override` (replace, do not merge) read as a plain list. */
+const overrideTag = { tag: '!override', collection: 'seq' as const, resolve: (value: unknown) => value };
+const smokeOverride = parse(read('tools/compose-smoke/compose.smoke.yml'), { merge: true, customTags: [overrideTag] }) as ComposeFile;
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 const readme = read('README.md');
 const appServices = ['migrate', 'api', 'worker'];
@@ -67,6 +70,15 @@ describe('docker-compose.yml', () => {
     expect(compose.secrets?.['ca']?.file).toBe('${BUILD_CA_CERTS:-/dev/null}');
   });
 
+  it("is changed by the smoke test's override only in image names and the published port", () => {
+    for (const name of appServices) {
+      const keys = Object.keys(smokeOverride.services[name] ?? {}).sort();
+      expect(['image', 'ports']).toEqual(expect.arrayContaining(keys));
+    }
+    const added = Object.keys(smokeOverride.services).filter((name) => !compose.services[name]);
+    expect(added).toEqual(['origin']);
+  });
+
   it.each(appServices)('gives %s only variables the config knows and the README documents', (name) => {
     const variables = Object.keys(compose.services[name]?.environment ?? {});
     expect(variables.length).toBeGreaterThan(0);
@@ -82,7 +94,8 @@ describe('README', () => {
     for (const variable of Object.keys(envSchema.shape)) expect(documented).toContain(variable);
   });
 
-  it('describes the CA build secret', () => {
+  it('describes the compose smoke test and the CA build secret', () => {
+    expect(readme).toContain('tools/compose-smoke.sh');
     expect(readme).toContain('BUILD_CA_CERTS');
   });
 
