@@ -16,7 +16,7 @@
 # 3000, or a free one when 3000 is taken), SMOKE_PROJECT (compose project, default
 # docformat-smoke), SMOKE_CACHE (debootstrap tarball, logs; /var/cache/docformat-smoke),
 # BUILD_CA_CERTS (CA bundle for the image build; default: the file NODE_EXTRA_CA_CERTS
-# names, if any), SMOKE_PULL=1 (try `docker pull` for a missing base image before
+# names, else /etc/ssl/certs/ca-certificates.crt), SMOKE_PULL=1 (try `docker pull` for a missing base image before
 # building a stand-in; off by default: this machine reaches no image registry),
 # SMOKE_KEEP=1 (leave the stack up at the end for a look).
 # shellcheck source-path=SCRIPTDIR
@@ -111,9 +111,14 @@ main() {
   # The origin container has a private address on the compose network, which the
   # workers refuse to fetch by default; the compose file passes this through.
   export FETCH_ALLOW_PRIVATE=true
-  # The build's npm ci trusts the CA bundle this machine's Node trusts (a TLS-intercepting
-  # proxy's), as a build secret: it never reaches the image.
-  if [ -z "${BUILD_CA_CERTS:-}" ] && [ -s "${NODE_EXTRA_CA_CERTS:-}" ]; then export BUILD_CA_CERTS=$NODE_EXTRA_CA_CERTS; fi
+  # The build's npm ci trusts what this machine trusts (here a TLS-intercepting proxy's CA):
+  # the bundle Node is given, else the system's, as a build secret that never reaches the image.
+  if [ -z "${BUILD_CA_CERTS:-}" ]; then
+    for BUILD_CA_CERTS in "${NODE_EXTRA_CA_CERTS:-}" /etc/ssl/certs/ca-certificates.crt ""; do
+      [ -s "$BUILD_CA_CERTS" ] && break
+    done
+    export BUILD_CA_CERTS
+  fi
   say "build secret ca: ${BUILD_CA_CERTS:-none}; API on 127.0.0.1:$SMOKE_API_PORT; project $SMOKE_PROJECT"
 
   compose down -v --remove-orphans >/dev/null 2>&1 || true # what an interrupted run left
