@@ -61,5 +61,6 @@ ensure_compose_v2() {
   rm -rf "$apt_dir/x" && dpkg-deb -x "$apt_dir"/deb/docker-compose_*.deb "$apt_dir/x"
   mkdir -p ~/.docker/cli-plugins
   install -m 0755 "$apt_dir/x/usr/libexec/docker/cli-plugins/docker-compose" ~/.docker/cli-plugins/docker-compose
+  rm -rf "$apt_dir" # 70 MB of lists and package, needed again only if the plugin goes
   compose_is_recent || { echo "compose-smoke: docker compose is still missing or older than 2.24" >&2; return 1; }
 }
