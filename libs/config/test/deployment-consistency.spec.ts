@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { envSchema } from '../src/env.schema';
 
-// No Docker engine runs where the tests run, so this keeps docker-compose.yml, the
-// Dockerfile, package.json and the README on the same commands and variables.
+// Keeps docker-compose.yml, the Dockerfile, package.json and the README on the same
+// commands and variables without a Docker engine; `npm run test:compose` runs them.
 const root = join(__dirname, '../../..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 interface Service {
+  image?: string;
+  build?: { context?: string; secrets?: string[] };
+  pull_policy?: string;
+  init?: boolean;
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
@@ -17,10 +21,16 @@ interface Service {
   healthcheck?: unknown;
 }
 
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
+type ComposeFile = { services: Record<string, Service>; secrets?: Record<string, { file?: string }> };
+const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
+/** The smoke test's override file; `!override` (replace, do not merge) read as a plain list. */
+const overrideTag = { tag: '!override', collection: 'seq' as const, resolve: (value: unknown) => value };
+const smokeOverride = parse(read('tools/compose-smoke/compose.smoke.yml'), { merge: true, customTags: [overrideTag] }) as ComposeFile;
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 const readme = read('README.md');
 const appServices = ['migrate', 'api', 'worker'];
+/** The package.json script each app service runs (its command, without npm in between). */
+const scriptOf: Record<string, string> = { migrate: 'db:migrate', api: 'start:api', worker: 'start:worker' };
 
 /** Variable names in the README's configuration table (rows starting with | `NAME` |). */
 const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
@@ -42,11 +52,31 @@ describe('docker-compose.yml', () => {
     expect(compose.services['api']?.ports).toEqual(['127.0.0.1:3000:3000']);
   });
 
-  it.each(appServices)('runs %s with a package.json script', (name) => {
-    const command = compose.services[name]?.command ?? [];
-    expect(command.slice(0, 2)).toEqual(['npm', 'run']);
-    expect(command).toHaveLength(3);
-    expect(Object.keys(scripts)).toContain(command[2]);
+  it.each(appServices)('runs %s as its package.json script does, node directly under init', (name) => {
+    const service = compose.services[name];
+    expect(scripts[scriptOf[name] ?? '']).toMatch(/^node \S+$/);
+    expect(service?.command?.join(' ')).toBe(scripts[scriptOf[name] ?? '']);
+    expect(service?.init).toBe(true);
+  });
+
+  it('builds docformat:local once (migrate) with the optional CA build secret; api and worker run it', () => {
+    for (const name of appServices) {
+      expect(compose.services[name]?.image).toBe('docformat:local');
+      expect(compose.services[name]?.pull_policy).toBe('never');
+    }
+    expect(compose.services['migrate']?.build).toEqual({ context: '.', secrets: ['ca'] });
+    expect(compose.services['api']?.build).toBeUndefined();
+    expect(compose.services['worker']?.build).toBeUndefined();
+    expect(compose.secrets?.['ca']?.file).toBe('${BUILD_CA_CERTS:-/dev/null}');
+  });
+
+  it("is changed by the smoke test's override only in image names and the published port", () => {
+    for (const name of appServices) {
+      const keys = Object.keys(smokeOverride.services[name] ?? {}).sort();
+      expect(['image', 'ports']).toEqual(expect.arrayContaining(keys));
+    }
+    const added = Object.keys(smokeOverride.services).filter((name) => !compose.services[name]);
+    expect(added).toEqual(['origin']);
   });
 
   it.each(appServices)('gives %s only variables the config knows and the README documents', (name) => {
@@ -64,6 +94,11 @@ describe('README', () => {
     for (const variable of Object.keys(envSchema.shape)) expect(documented).toContain(variable);
   });
 
+  it('describes the compose smoke test and the CA build secret', () => {
+    expect(readme).toContain('tools/compose-smoke.sh');
+    expect(readme).toContain('BUILD_CA_CERTS');
+  });
+
   it('uses only scripts that exist', () => {
     const used = new Set([...readme.matchAll(/npm run ([a-z][a-z:-]*)/g)].map((m) => m[1]));
     for (const script of used) expect(Object.keys(scripts)).toContain(script);
@@ -72,10 +107,27 @@ describe('README', () => {
 
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
+  const froms = [...dockerfile.matchAll(/^FROM (\S+) AS (\w+)$/gm)].map((m) => ({ image: m[1], stage: m[2] }));
+
   it('builds with the package scripts and runs as a non-root user with production dependencies only', () => {
     expect(dockerfile).toMatch(/RUN npm run build/);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(froms.map((f) => f.stage)).toEqual(['build', 'deps', 'runtime']);
+    expect(new Set(froms.map((f) => f.image)).size).toBe(1);
+    expect(froms[0]?.image).toMatch(/^node:\d+[\d.]*-bookworm-slim$/);
+  });
+
+  it('starts the API as `npm run start:api` does, without npm', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]';
+    expect((JSON.parse(cmd) as string[]).join(' ')).toBe(scripts['start:api']);
+  });
+
+  it('trusts a CA only through the optional build secret, never in a layer, and pulls no syntax image', () => {
+    const installs = dockerfile.match(/^RUN .*\n(?:\s+.*\n)*?.*npm ci/gm) ?? [];
+    expect(installs).toHaveLength(2);
+    for (const install of installs) expect(install).toContain('--mount=type=secret,id=ca,required=false');
+    expect(dockerfile).not.toMatch(/^(ENV|ARG)\b.*(NODE_EXTRA_CA_CERTS|cafile)/im);
+    expect(dockerfile).not.toMatch(/^# syntax=/m);
   });
 });
