@@ -57,13 +57,13 @@ describe('validation errors (400)', () => {
       'an unknown format',
       { file: 'https://example.com/a.pdf', format: { type: 'pdf' } },
       'format.type',
-      'format.type must be one of text, markdown (got "pdf")',
+      'format.type must be one of text, markdown, html, json (got "pdf")',
     ],
     [
       'an empty format list',
       { file: 'https://example.com/a.pdf', format: { type: [] } },
       'format.type',
-      'format.type must name at least one format (text, markdown)',
+      'format.type must name at least one format (text, markdown, html, json)',
     ],
     [
       'an unknown top-level property',

@@ -9,3 +9,4 @@ export * from './queue';
 export * from './uuid';
 export * from './format-options';
 export * from './page-ranges';
+export * from './chunking-options';

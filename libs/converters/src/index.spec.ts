@@ -78,11 +78,12 @@ describe('@docformat/converters index', () => {
   it('loads no parser when imported, nor through the names-only entry', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
     const converters = require('./index') as typeof import('./index');
-    expect(converters.outputFormatNames()).toEqual(['text', 'markdown']);
+    expect(converters.outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json']);
     expect(converters.isOutputFormat('markdown')).toBe(true);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
     const names = require('./names') as typeof import('./names');
-    expect(names.outputFormatNames()).toEqual(['text', 'markdown']);
+    expect(names.outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json']);
+    expect(names.documentSchema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema' });
     expect(mockLoaded).toEqual([]);
   });
 
