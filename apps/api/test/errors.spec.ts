@@ -57,13 +57,13 @@ describe('validation errors (400)', () => {
       'an unknown format',
       { file: 'https://example.com/a.pdf', format: { type: 'pdf' } },
       'format.type',
-      'format.type must be one of text, markdown, html, json (got "pdf")',
+      'format.type must be one of text, markdown, html, json, chunks (got "pdf")',
     ],
     [
       'an empty format list',
       { file: 'https://example.com/a.pdf', format: { type: [] } },
       'format.type',
-      'format.type must name at least one format (text, markdown, html, json)',
+      'format.type must name at least one format (text, markdown, html, json, chunks)',
     ],
     [
       'an unknown top-level property',

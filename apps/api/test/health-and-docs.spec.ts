@@ -26,7 +26,7 @@ describe('OpenAPI', () => {
     expect(dto.required).toEqual(['file', 'format']);
     expect(dto.properties.file).toMatchObject({ format: 'uri', maxLength: 2048 });
     const selection = doc.components.schemas.FormatSelectionDto.properties.type;
-    expect(JSON.stringify(selection)).toContain('"enum":["text","markdown","html","json"]');
+    expect(JSON.stringify(selection)).toContain('"enum":["text","markdown","html","json","chunks"]');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 

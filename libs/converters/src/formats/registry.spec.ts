@@ -2,7 +2,7 @@ import { getOutputFormat, isOutputFormat, outputFormatNames } from './registry';
 
 describe('output format registry', () => {
   it('names the formats the API accepts', () => {
-    expect(outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json']);
+    expect(outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json', 'chunks']);
   });
 
   it('answers isOutputFormat exactly (case-sensitive, no prototype keys)', () => {
@@ -20,6 +20,7 @@ describe('output format registry', () => {
     expect(getOutputFormat('text')?.mediaType).toBe('text/plain; charset=utf-8');
     expect(getOutputFormat('html')?.mediaType).toBe('text/html; charset=utf-8');
     expect(getOutputFormat('json')?.mediaType).toBe('application/json');
+    expect(getOutputFormat('chunks')?.mediaType).toBe('application/json');
     for (const name of outputFormatNames()) expect(typeof (await getOutputFormat(name)?.load())?.render).toBe('function');
   });
 });
