@@ -7,6 +7,7 @@ import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
+import { chunkingOptions } from './dto/chunking-options.dto';
 import type { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
 
@@ -17,6 +18,7 @@ function formatOptions({ format }: CreateFormatJobDto): FormatOptions | undefine
     ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
     ...(format.pages !== undefined ? { pages: format.pages } : {}),
     ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
+    ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
 }

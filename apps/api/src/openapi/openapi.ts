@@ -5,7 +5,10 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('docformat')
-    .setDescription('Convert documents given by URL into text or markdown: POST /format, then poll GET /job/{id}.')
+    .setDescription(
+      'Convert documents given by URL into text, markdown, HTML, a JSON document tree (schema: /schemas/document.json) ' +
+        'or chunks for retrieval: POST /format, then poll GET /job/{id}.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();
