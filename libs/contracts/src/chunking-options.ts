@@ -13,11 +13,12 @@ export type ChunkingStrategy = (typeof ChunkingStrategy)[keyof typeof ChunkingSt
 
 export const CHUNKING_STRATEGIES: readonly ChunkingStrategy[] = Object.values(ChunkingStrategy);
 
-export interface ChunkingOptions {
+/** A type, not an interface: stored as JSON with the job's options, it must be assignable to JSON types. */
+export type ChunkingOptions = {
   maxTokens?: number;
   overlapTokens?: number;
   strategy?: ChunkingStrategy;
-}
+};
 
 /** Every field set: what the chunks format works with. */
 export type ChunkingSettings = Required<ChunkingOptions>;
