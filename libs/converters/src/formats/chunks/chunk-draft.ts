@@ -13,6 +13,8 @@ export class ChunkDraft {
   overlap = 0;
   /** Tokens of the units, the separators between them and the opening, without any closing. */
   private body = 0;
+  /** Units that are not headings. */
+  private content = 0;
 
   constructor(overlap: readonly Unit[]) {
     for (const unit of overlap) this.push(unit);
@@ -40,11 +42,12 @@ export class ChunkDraft {
 
   /** Whether anything but headings is in it (the overlap counts). */
   hasContent(): boolean {
-    return this.units.some((unit) => unit.heading === undefined);
+    return this.content > 0;
   }
 
   push(unit: Unit): void {
     this.body = this.units.length === 0 ? opening(unit) + unit.tokens : this.body + countCached(separator(this.last, unit)) + unit.tokens;
+    if (unit.heading === undefined) this.content++;
     this.units.push(unit);
   }
 
@@ -53,6 +56,7 @@ export class ChunkDraft {
     if (this.units.length <= this.overlap) return undefined;
     const unit = this.units.pop();
     if (unit && this.units.length > 0) this.body -= countCached(separator(this.last, unit)) + unit.tokens;
+    if (unit && unit.heading === undefined) this.content--;
     return unit;
   }
 
@@ -66,6 +70,7 @@ export class ChunkDraft {
 
   private recount(): void {
     const units = this.units.splice(0);
+    this.content = 0;
     for (const unit of units) this.push(unit);
   }
 }

@@ -49,11 +49,7 @@ export function packChunks(units: readonly Unit[], settings: ChunkingSettings): 
     draft.push(units[i++]);
     while (i < units.length && accepts(draft, units[i], i)) draft.push(units[i++]);
     // A chunk ends on content: headings at its end go with what they head.
-    while (
-      draft.last.heading !== undefined &&
-      draft.size - draft.overlap > 1 &&
-      draft.units.slice(0, -1).some((u) => u.heading === undefined)
-    ) {
+    while (draft.last.heading !== undefined && draft.size - draft.overlap > 1 && draft.hasContent()) {
       draft.pop();
       i--;
     }
