@@ -8,6 +8,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { createValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { SchemasController } from './schemas/schemas.controller';
 
 @Module({})
 export class AppModule {
@@ -15,7 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [InfraModule.register(config, { batchEnqueues: true, jobEvents: true }), AuthModule, JobsModule, MetricsModule],
-      controllers: [HealthController],
+      controllers: [HealthController, SchemasController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

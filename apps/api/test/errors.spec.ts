@@ -57,13 +57,13 @@ describe('validation errors (400)', () => {
       'an unknown format',
       { file: 'https://example.com/a.pdf', format: { type: 'pdf' } },
       'format.type',
-      'format.type must be one of text, markdown (got "pdf")',
+      'format.type must be one of text, markdown, html, json, chunks (got "pdf")',
     ],
     [
       'an empty format list',
       { file: 'https://example.com/a.pdf', format: { type: [] } },
       'format.type',
-      'format.type must name at least one format (text, markdown)',
+      'format.type must name at least one format (text, markdown, html, json, chunks)',
     ],
     [
       'an unknown top-level property',
@@ -124,6 +124,66 @@ describe('validation errors (400)', () => {
       { file: 'https://example.com/a.pdf', format: { type: 'text', pageMarkers: 'yes' } },
       'format.pageMarkers',
       'format.pageMarkers must be true or false',
+    ],
+    [
+      'chunking that is not an object',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: 512 } },
+      'format.chunking',
+      'format.chunking must be an object such as {"maxTokens": 512}',
+    ],
+    [
+      'a maxTokens below the minimum',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { maxTokens: 0 } } },
+      'format.chunking.maxTokens',
+      'format.chunking.maxTokens must be a whole number from 16 to 8192 (got 0)',
+    ],
+    [
+      'a maxTokens above the maximum',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { maxTokens: 100000 } } },
+      'format.chunking.maxTokens',
+      'format.chunking.maxTokens must be a whole number from 16 to 8192 (got 100000)',
+    ],
+    [
+      'a maxTokens given as a string',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { maxTokens: '512' } } },
+      'format.chunking.maxTokens',
+      'format.chunking.maxTokens must be a whole number from 16 to 8192 (got "512")',
+    ],
+    [
+      'a fractional maxTokens',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { maxTokens: 300.5 } } },
+      'format.chunking.maxTokens',
+      'format.chunking.maxTokens must be a whole number from 16 to 8192 (got 300.5)',
+    ],
+    [
+      'an overlap over half of the default maxTokens',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { overlapTokens: 300 } } },
+      'format.chunking.overlapTokens',
+      'format.chunking.overlapTokens must be a whole number from 0 to 256, half of maxTokens (512) (got 300)',
+    ],
+    [
+      'an overlap over half of the given maxTokens',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { maxTokens: 100, overlapTokens: 60 } } },
+      'format.chunking.overlapTokens',
+      'format.chunking.overlapTokens must be a whole number from 0 to 50, half of maxTokens (100) (got 60)',
+    ],
+    [
+      'a negative overlap',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { overlapTokens: -1 } } },
+      'format.chunking.overlapTokens',
+      'format.chunking.overlapTokens must be a whole number from 0 to 256, half of maxTokens (512) (got -1)',
+    ],
+    [
+      'an unknown chunking strategy',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { strategy: 'tokens' } } },
+      'format.chunking.strategy',
+      'format.chunking.strategy must be one of heading, size (got "tokens")',
+    ],
+    [
+      'an unknown chunking option',
+      { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: { minTokens: 10 } } },
+      'format.chunking.minTokens',
+      'format.chunking.minTokens is not a known property',
     ],
   ])('refuses %s, naming the field', async (_label, body, field, message) => {
     const res = await post(body);

@@ -73,6 +73,21 @@ describe('POST /format', () => {
     expect((await t.prisma.job.findUniqueOrThrow({ where: { id: none.body.id } })).options).toBeNull();
   });
 
+  it('stores the chunking options the client set, and only those, for any format', async () => {
+    const res = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .send({
+        file: 'https://example.com/a.pdf',
+        format: { type: ['chunks', 'json', 'html'], chunking: { maxTokens: 256, strategy: 'size' } },
+      });
+    expect(res.status).toBe(202);
+    const row = await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.requestedFormats).toEqual(['chunks', 'json', 'html']);
+    expect(row.options).toEqual({ chunking: { maxTokens: 256, strategy: 'size' } });
+  });
+
   it('commits the row before the job is queued, so the 202 never names a missing job', async () => {
     const queue = t.app.get(JobQueue);
     const seen: (string | null)[] = [];

@@ -14,6 +14,22 @@ describe('GET /health', () => {
   });
 });
 
+describe('GET /schemas/document.json', () => {
+  it("serves the json format's JSON Schema without a token", async () => {
+    const res = await t.http().get('/schemas/document.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    const schema = JSON.parse(res.text);
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: { schemaVersion: { const: '1.0' } },
+    });
+    expect(Object.keys(schema.$defs)).toEqual(
+      expect.arrayContaining(['heading', 'paragraph', 'list', 'table', 'code', 'image', 'pageBreak']),
+    );
+  });
+});
+
 describe('OpenAPI', () => {
   it('serves the document generated from the validating DTOs at /openapi.json', async () => {
     const res = await t.http().get('/openapi.json');
@@ -26,7 +42,7 @@ describe('OpenAPI', () => {
     expect([...dto.required].sort()).toEqual(['file', 'format']);
     expect(dto.properties.file).toMatchObject({ format: 'uri', maxLength: 2048 });
     const selection = doc.components.schemas.FormatSelectionDto.properties.type;
-    expect(JSON.stringify(selection)).toContain('"enum":["text","markdown"]');
+    expect(JSON.stringify(selection)).toContain('"enum":["text","markdown","html","json","chunks"]');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
@@ -43,6 +59,20 @@ describe('OpenAPI', () => {
     expect(doc.paths['/job/{id}/cancel'].post.responses['409']).toBeDefined();
     expect(doc.paths['/job/{id}'].delete.responses['204']).toBeDefined();
     expect(doc.paths['/jobs'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'limit', 'status', 'type']);
+  });
+
+  it("documents format.chunking and each format's output, the json format by its published schema", async () => {
+    const doc = (await t.http().get('/openapi.json')).body;
+    const chunking = doc.components.schemas.ChunkingOptionsDto.properties;
+    expect(chunking.maxTokens).toMatchObject({ type: 'integer', minimum: 16, maximum: 8192, default: 512 });
+    expect(chunking.overlapTokens).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+    expect(chunking.strategy).toMatchObject({ enum: ['heading', 'size'], default: 'heading' });
+    const formats = doc.components.schemas.JobRecordDto.properties.formats;
+    expect(formats.properties.json.allOf).toEqual([{ $ref: '/schemas/document.json' }]);
+    expect(formats.properties.chunks.items.required).toEqual(['index', 'text', 'headings', 'pages', 'tokens', 'chars']);
+    expect(Object.keys(formats.properties)).toEqual(['text', 'markdown', 'html', 'json', 'chunks']);
+    expect(doc.paths['/schemas/document.json'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/schemas/document.json'].get.security).toBeUndefined();
   });
 
   it('serves Swagger UI at /docs without a token', async () => {

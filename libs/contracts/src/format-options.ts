@@ -1,3 +1,5 @@
+import type { ChunkingOptions } from './chunking-options';
+
 /**
  * Conversion options a client sets inside the request's `format` object, beside
  * `type`. The API validates them; the worker hands them to the converters as they
@@ -23,6 +25,8 @@ export interface FormatOptions {
   pages?: string;
   /** Mark where each page starts: `<!-- page N -->` in markdown, a form feed in text. */
   pageMarkers?: boolean;
+  /** How the `chunks` format cuts the document (see chunking-options.ts). */
+  chunking?: ChunkingOptions;
 }
 
 /** How one warning on a completed job reads in `result.warnings`. */

@@ -10,3 +10,4 @@ export * from './uuid';
 export * from './format-options';
 export * from './page-ranges';
 export * from './webhook';
+export * from './chunking-options';

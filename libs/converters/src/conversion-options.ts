@@ -1,4 +1,11 @@
-import { type FormatOptions, OcrMode, type PageRanges, parsePageRanges } from '@docformat/contracts';
+import {
+  type ChunkingSettings,
+  chunkingSettings,
+  type FormatOptions,
+  OcrMode,
+  type PageRanges,
+  parsePageRanges,
+} from '@docformat/contracts';
 import type { OcrEngines } from './ocr/ocr-engines';
 
 /** The client's format options with defaults filled in, as readers and formats see them. */
@@ -9,6 +16,8 @@ export interface ConversionOptions {
   /** Pages to read; undefined means every page. */
   pages?: PageRanges;
   pageMarkers: boolean;
+  /** How the chunks format cuts the document. */
+  chunking: ChunkingSettings;
   /** How many pages one conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
   /** The engines that read them: the worker process's shared ones, else this process's own. */
@@ -39,6 +48,7 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     languages: options.languages && options.languages.length > 0 ? [...new Set(options.languages)] : DEFAULT_OCR_LANGUAGES,
     ...(pages ? { pages } : {}),
     pageMarkers: options.pageMarkers ?? false,
+    chunking: chunkingSettings(options.chunking),
     ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
   };

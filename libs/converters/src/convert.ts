@@ -106,7 +106,7 @@ export async function renderDocument(
   const outputs: Record<string, RenderedOutput> = {};
   for (const format of formats) {
     const { render } = await format.load();
-    outputs[format.name] = { mediaType: format.mediaType, body: render(document, { pageMarkers: options.pageMarkers }) };
+    outputs[format.name] = { mediaType: format.mediaType, body: render(document, options) };
   }
   const ocr = ocrSummary(document);
   return {

@@ -64,6 +64,10 @@ jest.mock('@kenjiuno/msgreader', () => {
   mockLoaded.push('@kenjiuno/msgreader');
   return jest.requireActual('@kenjiuno/msgreader');
 });
+jest.mock('gpt-tokenizer/encoding/cl100k_base', () => {
+  mockLoaded.push('gpt-tokenizer');
+  return jest.requireActual('gpt-tokenizer/encoding/cl100k_base');
+});
 jest.mock('image-size', () => {
   mockLoaded.push('image-size');
   return jest.requireActual('image-size');
@@ -78,11 +82,12 @@ describe('@docformat/converters index', () => {
   it('loads no parser when imported, nor through the names-only entry', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
     const converters = require('./index') as typeof import('./index');
-    expect(converters.outputFormatNames()).toEqual(['text', 'markdown']);
+    expect(converters.outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json', 'chunks']);
     expect(converters.isOutputFormat('markdown')).toBe(true);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the import under test
     const names = require('./names') as typeof import('./names');
-    expect(names.outputFormatNames()).toEqual(['text', 'markdown']);
+    expect(names.outputFormatNames()).toEqual(['text', 'markdown', 'html', 'json', 'chunks']);
+    expect(names.documentSchema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema' });
     expect(mockLoaded).toEqual([]);
   });
 

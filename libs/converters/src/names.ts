@@ -2,5 +2,6 @@
 // without any reader or parser behind it. The API validates requests with it, so its
 // build holds no reader (`find dist/api -path '*readers*'` finds nothing).
 export { isOutputFormat, outputFormatNames } from './formats/registry';
+export { DOCUMENT_SCHEMA_PATH, documentSchema } from './formats/json/document-schema';
 export { DEFAULT_OCR_LANGUAGES } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
+import { chunkingOptions } from './dto/chunking-options.dto';
 import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
 import { assertPublicWebhook } from './webhook-address';
 import { waitForJob } from './wait/job-waiter';
@@ -28,6 +29,7 @@ function formatOptions({ format }: FormatJobRequest): FormatOptions | undefined 
     ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
     ...(format.pages !== undefined ? { pages: format.pages } : {}),
     ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
+    ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
 }

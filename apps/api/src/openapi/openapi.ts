@@ -5,7 +5,10 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('docformat')
-    .setDescription('Convert documents, given by URL or uploaded, into text, markdown and more: POST /format, then GET /job/{id}?wait=30.')
+    .setDescription(
+      'Convert documents, given by URL or uploaded, into text, markdown, HTML, a JSON document tree (schema: /schemas/document.json) ' +
+        'or chunks for retrieval: POST /format, then GET /job/{id}?wait=30.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();

@@ -1,6 +1,9 @@
 import type { IntermediateDocument, Table, TableCell } from '../document';
+import { render as renderHtmlFormat } from './html/html.format';
+import { documentJson } from './json/json.format';
 import { render as renderMarkdownFormat } from './markdown/markdown.format';
 import { render as renderTextFormat } from './text/text.format';
+import { renderOptions } from '../testing/render-options';
 
 const ROWS = 100_000;
 const COLUMNS = 10;
@@ -25,7 +28,7 @@ describe('a 100,000-row table', () => {
   };
 
   it('renders to markdown: a header, the divider and one line per row', () => {
-    const markdown = renderMarkdownFormat(document, { pageMarkers: false });
+    const markdown = renderMarkdownFormat(document, renderOptions());
     const lines = markdown.split('\n');
     expect(lines).toHaveLength(2 + 2 + ROWS + 1);
     expect(lines.slice(0, 5)).toEqual([
@@ -42,13 +45,30 @@ describe('a 100,000-row table', () => {
   });
 
   it('renders to text: one tab-separated line per row', () => {
-    const text = renderTextFormat(document, { pageMarkers: false });
+    const text = renderTextFormat(document, renderOptions());
     const lines = text.split('\n');
     expect(lines).toHaveLength(2 + 1 + ROWS + 1);
     expect(lines[3]).toBe('0\tr0c1\tr0c2\tr0c3\tr0c4\ta | b\tr0c6\tr0c7\tr0c8\t');
   });
 
   it('renders with page markers too', () => {
-    expect(renderMarkdownFormat(document, { pageMarkers: true }).startsWith('<!-- page 1 -->\n\n## Data\n\n| Column 1 |')).toBe(true);
+    expect(
+      renderMarkdownFormat(document, renderOptions({ pageMarkers: true })).startsWith('<!-- page 1 -->\n\n## Data\n\n| Column 1 |'),
+    ).toBe(true);
+  });
+
+  it('renders to html: a header row of <th> and one <tr> per row', () => {
+    const html = renderHtmlFormat(document);
+    expect(html.split('<tr>')).toHaveLength(1 + 1 + ROWS);
+    expect(html).toContain('<tr><td>99999</td><td>r99999c1</td>');
+    expect(html).toContain('<td>a | b</td>');
+  });
+
+  it('renders to json: the header row flagged, then one row of cells per row', () => {
+    const [table] = documentJson(document).blocks.slice(1);
+    if (table.type !== 'table') throw new Error('expected the table');
+    expect(table.rows).toHaveLength(1 + ROWS);
+    expect(table.rows[0]).toMatchObject({ header: true, cells: [{ text: 'Column 1' }, {}, {}, {}, {}, {}, {}, {}, {}, {}] });
+    expect(table.rows[ROWS].cells[9]).toEqual({ text: 'r99999c9' });
   });
 });

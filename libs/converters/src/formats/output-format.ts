@@ -1,11 +1,13 @@
 import type { JsonValue } from '@docformat/contracts';
+import type { ConversionOptions } from '../conversion-options';
 import type { IntermediateDocument } from '../document';
 
-/** How a format renders, from the client's options. */
-export interface RenderOptions {
-  /** Mark where each page starts (`format.pageMarkers`). */
-  pageMarkers: boolean;
-}
+/**
+ * How a format renders, from the client's options with defaults filled in: page
+ * markers (`format.pageMarkers`, markdown and text) and chunking (`format.chunking`,
+ * chunks). A format reads what concerns it and ignores the rest.
+ */
+export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'chunking'>;
 
 /**
  * A format module's one export: the intermediate document → the output's body, a

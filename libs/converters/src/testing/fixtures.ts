@@ -1,8 +1,12 @@
+import type { FormatOptions, JsonValue } from '@docformat/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { convertDocument } from '../convert';
 import { type TextConvertResult, convertText } from './convert-text';
 
 export const FIXTURES_DIR = join(__dirname, '../../fixtures');
+/** The quality benchmark's corpus: longer real documents (bench/corpus/README.md). */
+export const CORPUS_DIR = join(__dirname, '../../bench/corpus/docs');
 
 export function fixture(name: string): Buffer {
   return readFileSync(join(FIXTURES_DIR, name));
@@ -21,4 +25,20 @@ export async function failureCode(run: Promise<unknown>): Promise<string> {
     return (error as { code?: string }).code ?? `not a JobFailure: ${String(error)}`;
   }
   return 'no failure';
+}
+
+/**
+ * A file (a path under FIXTURES_DIR or CORPUS_DIR) through the public entry into one
+ * format: that output's body, a string for text formats, the JSON value for JSON ones.
+ */
+export async function renderFile(path: string, mimeType: string, format: string, options?: FormatOptions): Promise<JsonValue> {
+  const result = await convertDocument({
+    bytes: readFileSync(path),
+    contentType: mimeType,
+    fileName: path,
+    formats: [format],
+    maxPages: 500,
+    options,
+  });
+  return result.outputs[format].body;
 }

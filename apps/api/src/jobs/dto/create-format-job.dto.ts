@@ -3,6 +3,7 @@ import { installedOcrLanguages, outputFormatNames } from '@docformat/converters/
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { ChunkingOptionsDto } from './chunking-options.dto';
 import { IsOcrLanguages, IsPageRanges } from './format-options.validators';
 import { IsHttpUrl, MAX_URL_LENGTH } from './http-url.validator';
 import { IsFormatSelection } from './output-format.validator';
@@ -57,6 +58,17 @@ export class FormatSelectionDto {
   @IsOptional()
   @IsBoolean({ message: 'format.pageMarkers must be true or false' })
   pageMarkers?: boolean;
+
+  @ApiPropertyOptional({
+    type: ChunkingOptionsDto,
+    description: 'How the chunks format cuts the document; other formats ignore it.',
+    example: { maxTokens: 512, overlapTokens: 0, strategy: 'heading' },
+  })
+  @IsOptional()
+  @IsObject({ message: 'format.chunking must be an object such as {"maxTokens": 512}' })
+  @ValidateNested()
+  @Type(() => ChunkingOptionsDto)
+  chunking?: ChunkingOptionsDto;
 }
 
 /** `webhook` of POST /format: where to POST the job's record when it ends. */

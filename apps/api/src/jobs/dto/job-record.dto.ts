@@ -1,5 +1,6 @@
 import { JobErrorCode, JobStatus, JobType, WebhookStatus } from '@docformat/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FORMATS_SCHEMA } from '../../openapi/output-schemas';
 
 /** OpenAPI description of the records; the shapes themselves live in @docformat/contracts. */
 export class CreatedJobRecordDto {
@@ -9,12 +10,7 @@ export class CreatedJobRecordDto {
   @ApiProperty({ description: 'Pages of the source document; 0 until it has been read.' }) pages!: number;
   @ApiProperty({ description: 'The document URL as submitted.' }) fileName!: string;
   @ApiProperty({ enum: Object.values(JobType) }) type!: JobType;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description:
-      'Output per requested format once COMPLETED: a string for text formats (text, markdown), the JSON value itself for JSON formats; {} before.',
-  })
+  @ApiProperty(FORMATS_SCHEMA)
   formats!: Record<string, unknown>;
 }
 

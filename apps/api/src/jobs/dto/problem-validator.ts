@@ -2,10 +2,16 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
 
 /**
  * A class-validator decorator from a function that says why a value is wrong (or
- * null): one sentence serves as the check and, prefixed with `format.<field>`, as the
- * message clients see.
+ * null), given the value and the object holding it (for rules between fields): one
+ * sentence serves as the check and, prefixed with `<path>.<field>`, as the message
+ * clients see.
  */
-export function validatedBy(name: string, problem: (value: unknown) => string | null, options?: ValidationOptions): PropertyDecorator {
+export function validatedBy(
+  name: string,
+  problem: (value: unknown, object: object) => string | null,
+  options?: ValidationOptions,
+  path = 'format',
+): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
       name,
@@ -13,8 +19,8 @@ export function validatedBy(name: string, problem: (value: unknown) => string | 
       propertyName: propertyName as string,
       options,
       validator: {
-        validate: (value: unknown) => problem(value) === null,
-        defaultMessage: (args) => `format.${args?.property} ${problem(args?.value)}`,
+        validate: (value: unknown, args) => problem(value, args?.object ?? {}) === null,
+        defaultMessage: (args) => `${path}.${args?.property} ${problem(args?.value, args?.object ?? {})}`,
       },
     });
 }

@@ -1,8 +1,9 @@
 import type { Block } from '../../document';
 import { sampleBlocks } from '../../testing/sample-document';
 import { render as renderMarkdownFormat } from './markdown.format';
+import { renderOptions } from '../../testing/render-options';
 
-const render = (blocks: Block[]) => renderMarkdownFormat({ pages: 1, metadata: {}, blocks }, { pageMarkers: false });
+const render = (blocks: Block[]) => renderMarkdownFormat({ pages: 1, metadata: {}, blocks }, renderOptions());
 
 describe('markdown format', () => {
   const markdown = render(sampleBlocks);

@@ -1,4 +1,6 @@
 import type { Block, Inline, List, Table, TableRow } from '../../document';
+import { escapeHtml as escape } from '../escape-html';
+import { inlineHtml as inlineHtmlWith, type LinkHtml } from '../inline-html';
 
 /**
  * IR → semantic HTML, the input turndown understands. The HTML is regular by
@@ -53,27 +55,9 @@ function tableHtml(table: Table): string {
   return `<table><thead>${row(header, 'th')}</thead><tbody>${rows.map((cells) => row(cells, 'td')).join('')}</tbody></table>`;
 }
 
+/** Links as written in the source: turndown writes them back as markdown links. */
+const sourceLink: LinkHtml = (href, content) => `<a href="${escape(href)}">${content}</a>`;
+
 function inlineHtml(content: readonly Inline[]): string {
-  return content.map(inlineNodeHtml).join('');
-}
-
-function inlineNodeHtml(node: Inline): string {
-  switch (node.type) {
-    case 'text':
-      return escape(node.text);
-    case 'strong':
-      return `<strong>${inlineHtml(node.content)}</strong>`;
-    case 'emphasis':
-      return `<em>${inlineHtml(node.content)}</em>`;
-    case 'inlineCode':
-      return `<code>${escape(node.text)}</code>`;
-    case 'link':
-      return `<a href="${escape(node.href)}">${inlineHtml(node.content)}</a>`;
-    case 'break':
-      return '<br>';
-  }
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return inlineHtmlWith(content, sourceLink);
 }

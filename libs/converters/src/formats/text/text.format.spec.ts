@@ -1,8 +1,9 @@
 import { sampleBlocks } from '../../testing/sample-document';
 import { render as renderTextFormat } from './text.format';
+import { renderOptions } from '../../testing/render-options';
 
 describe('text format', () => {
-  const text = renderTextFormat({ pages: 1, metadata: {}, blocks: sampleBlocks }, { pageMarkers: false });
+  const text = renderTextFormat({ pages: 1, metadata: {}, blocks: sampleBlocks }, renderOptions());
 
   it('writes the words without markup, blocks separated by blank lines', () => {
     expect(text.startsWith('Title\n\nPlain, bold, italic, code and a link.\nSecond line with <angle> & * star.\n\nSection\n\n')).toBe(true);

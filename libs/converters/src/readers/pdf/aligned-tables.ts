@@ -103,7 +103,10 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
   const starts = columns.map((_, col) =>
     Math.min(...segments.slice(0, taken).flatMap((row, i) => row.filter((_, k) => colsOf(i)[k] === col).map((segment) => segment.x))),
   );
-  return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, table }, end: start + taken, starts };
+  // The last row's baseline plus its descenders, as a paragraph's box ends (pdf-blocks.ts).
+  const last = candidates[taken - 1];
+  const bottom = last.y + last.size * 0.25;
+  return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table }, end: start + taken, starts };
 }
 
 /**

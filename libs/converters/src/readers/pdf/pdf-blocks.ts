@@ -1,4 +1,4 @@
-import type { Block, BlockPosition, HeadingLevel, List } from '../../document';
+import type { Block, BlockPosition, BoundingBox, HeadingLevel, List } from '../../document';
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { listMarker } from './list-marker';
 import { numberedLevels, sectionDepth } from './numbered-headings';
@@ -51,7 +51,8 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
   flow.forEach((line, index) => {
     if (isTable(line)) {
       close();
-      blocks.push({ ...line.table, page: line.page, bbox: [line.left, line.top, line.right, line.bottom ?? line.top] });
+      const bbox: BoundingBox = [round(line.left), round(line.top), round(line.right), round(line.bottom ?? line.top)];
+      blocks.push({ ...line.table, page: line.page, bbox });
       return;
     }
     const previous = lineAt(index - 1);

@@ -1,0 +1,7 @@
+import type { OutputFormat } from '../output-format';
+
+export const htmlFormat: OutputFormat = {
+  name: 'html',
+  mediaType: 'text/html; charset=utf-8',
+  load: () => import('./html.format.ts'),
+};
