@@ -38,7 +38,7 @@ describe('POST /format', () => {
     expect(row).toMatchObject({ ownerId: client.id, status: 'CREATED', requestedFormats: ['markdown'], attempts: 0 });
 
     // The entry's id is the job's (its payload, `{ jobId }`, is checked in libs/queue).
-    expect(await t.app.get(JobQueue).state(res.body.id)).toBe('waiting');
+    expect(await t.app.get(JobQueue).state(res.body.id)).toBe('prioritized');
   });
 
   it('accepts an array of formats and keeps each once, in order', async () => {
@@ -130,7 +130,7 @@ describe('POST /format', () => {
 
     const queue = t.app.get(JobQueue);
     const states = await Promise.all([...ids].map((id) => queue.state(id)));
-    expect(states.filter((state) => state === 'waiting')).toHaveLength(100);
+    expect(states.filter((state) => state === 'prioritized')).toHaveLength(100);
     expect(await t.prisma.job.count({ where: { id: { in: [...ids] } } })).toBe(100);
   });
 });

@@ -18,7 +18,7 @@ const submit = () => submitJob(t, alice, { file: 'https://example.com/doc.pdf', 
 describe('POST /job/{id}/cancel', () => {
   it('fails a CREATED job with CANCELLED and takes it off the queue', async () => {
     const id = await submit();
-    expect(await t.app.get(JobQueue).state(id)).toBe('waiting');
+    expect(await t.app.get(JobQueue).state(id)).toBe('prioritized');
     const res = await t.http().post(`/job/${id}/cancel`).set(alice.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'FAILED', error: { code: 'CANCELLED', message: 'The job was cancelled by its client.' } });

@@ -81,7 +81,7 @@ describe('POST /format with an uploaded file (multipart/form-data)', () => {
     });
     const chunks = await t.prisma.uploadChunk.findMany({ where: { uploadId: job.uploadId as string }, orderBy: { seq: 'asc' } });
     expect(Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.data))).equals(bytes)).toBe(true);
-    expect(await t.app.get(JobQueue).state(res.body.id)).toBe('waiting');
+    expect(await t.app.get(JobQueue).state(res.body.id)).toBe('prioritized');
   });
 
   it('stores a big upload in chunks of at most 1 MiB, in order', async () => {

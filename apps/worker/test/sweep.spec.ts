@@ -123,6 +123,32 @@ describe('the sweep', () => {
     await client.prisma.upload.delete({ where: { id: recent } });
   });
 
+  it('deletes jobs that ended more than JOB_RETENTION_DAYS (30) ago, with their outputs, and keeps the rest', async () => {
+    const job = async (status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS', endedDaysAgo: number) => {
+      const id = await client.insertJob('https://example.com/old.txt', ['text']);
+      const at = new Date(Date.now() - endedDaysAgo * 24 * 3600 * 1000);
+      await client.prisma.job.update({
+        where: { id },
+        data: { status, completedAt: status === 'IN_PROGRESS' ? null : at, createdAt: new Date(Date.now() + 3_600_000) },
+      });
+      if (status === 'COMPLETED') await client.prisma.jobOutput.create({ data: { jobId: id, format: 'text', content: 'old' } });
+      return id;
+    };
+    const [expired, expiredFailure, recent, running] = [
+      await job('COMPLETED', 31),
+      await job('FAILED', 45),
+      await job('COMPLETED', 29),
+      await job('IN_PROGRESS', 60),
+    ];
+    const present = async () =>
+      (await client.prisma.job.findMany({ where: { id: { in: [expired, expiredFailure, recent, running] } } })).map((j) => j.id).sort();
+    const deadline = Date.now() + 10_000;
+    while ((await present()).length > 2 && Date.now() < deadline) await sweep().sweepOnce();
+    expect(await present()).toEqual([recent, running].sort());
+    expect(await client.prisma.jobOutput.count({ where: { jobId: expired } })).toBe(0);
+    await client.prisma.job.deleteMany({ where: { id: { in: [recent, running] } } });
+  });
+
   it('does nothing while another worker holds the sweep lock', async () => {
     let id = '';
     const report = await client.prisma.$transaction(async (tx) => {

@@ -39,8 +39,17 @@ async function submitUpload(
     await uploads.append(uploadId, seq, bytes.subarray(at, at + 1024 * 1024));
   await uploads.finish(uploadId, bytes.length, createHash('sha256').update(bytes).digest('hex'));
   const id = randomUUID();
+  // cache: false: the same bytes were downloaded just before, and this job must convert them, not take that job's outputs.
   await client.prisma.job.create({
-    data: { id, ownerId: client.ownerId, type: 'format', fileUrl: fileName, requestedFormats: formats, uploadId },
+    data: {
+      id,
+      ownerId: client.ownerId,
+      type: 'format',
+      fileUrl: fileName,
+      requestedFormats: formats,
+      uploadId,
+      options: { cache: false },
+    },
   });
   await client.queue.enqueueConversion(id, 2000);
   return { id, uploadId };

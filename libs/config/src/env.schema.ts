@@ -152,6 +152,15 @@ export const envSchema = z.object({
   ENQUEUE_BATCH_MAX: int(100, 1, 10_000),
   /** How long the first job of a batch waits for others; 0 means until the end of the current event-loop turn. */
   ENQUEUE_BATCH_WAIT_MS: int(0, 0, 1000),
+  /**
+   * Which completed jobs a new job's identical conversion may be served from: the same
+   * client's (`client`), or any client's (`global`; see the README for why it is off).
+   */
+  CACHE_SCOPE: z.enum(['client', 'global'], { message: 'must be client or global' }).default('client'),
+  /** Terminal jobs older than this many days are deleted with their outputs (0 keeps them forever). */
+  JOB_RETENTION_DAYS: int(30, 0, 36_500),
+  /** Submissions (POST /format) one client may make per minute; 0 turns the limit off. */
+  RATE_LIMIT_PER_MINUTE: int(0, 0, 1_000_000),
   /** The service's public address, for absolute links it gives out (a webhook whose outputs are too big links the job); unset: links are paths. */
   PUBLIC_URL: optionalBaseUrl(),
   /** Time a webhook receiver gets to answer one delivery attempt. */

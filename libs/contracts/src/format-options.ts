@@ -27,6 +27,8 @@ export interface FormatOptions {
   pageMarkers?: boolean;
   /** How the `chunks` format cuts the document (see chunking-options.ts). */
   chunking?: ChunkingOptions;
+  /** `false`: convert even when an earlier job of the client converted the same bytes the same way (the result cache). */
+  cache?: boolean;
 }
 
 /** How one warning on a completed job reads in `result.warnings`. */

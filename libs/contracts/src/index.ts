@@ -11,3 +11,4 @@ export * from './format-options';
 export * from './page-ranges';
 export * from './webhook';
 export * from './chunking-options';
+export * from './canonical-json';

@@ -17,6 +17,8 @@ export interface JobResult {
   ocr?: OcrResult;
   /** Things to know about a completed conversion, such as NO_TEXT_FOUND; often empty. */
   warnings: JobWarning[];
+  /** Present (true) when the outputs were taken from an earlier job's conversion of the same bytes (the result cache). */
+  cached?: true;
 }
 
 export interface OcrResult {

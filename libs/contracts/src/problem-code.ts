@@ -17,6 +17,10 @@ export const ProblemCode = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** 409: the job is COMPLETED or FAILED already, so it cannot be cancelled. */
   JOB_FINISHED: 'JOB_FINISHED',
+  /** 422: an Idempotency-Key already names a job made for a different request (within 24 hours). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 429: the client passed RATE_LIMIT_PER_MINUTE submissions. */
+  RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

@@ -27,3 +27,4 @@ export {
 export { planParts, type SplitPolicy } from './split/part-plan';
 export type { PdfFirstPart, PdfSplitPlan, PdfSplitRequest } from './readers/pdf/pdf.reader';
 export type { PdfPagesRead } from './readers/pdf/pdf-pages';
+export { CONVERTER_VERSION } from './converter-version';

@@ -5,3 +5,4 @@ export { isOutputFormat, outputFormatNames } from './formats/registry';
 export { DOCUMENT_SCHEMA_PATH, documentSchema } from './formats/json/document-schema';
 export { DEFAULT_OCR_LANGUAGES } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
+export { CONVERTER_VERSION } from './converter-version';

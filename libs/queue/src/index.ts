@@ -6,3 +6,4 @@ export * from './queue-owner';
 export * from './redis-connection';
 export * from './with-timeout';
 export * from './webhook-queue';
+export * from './fair-priority';

@@ -38,7 +38,7 @@ describe('JobQueue with batched adds (real Redis)', () => {
     await Promise.all([queue.enqueueConversion(once, 2000), queue.enqueueConversion(once, 2000)]);
     await queue.enqueueConversion(twice, 2000);
     await queue.enqueueConversion(twice, 2000);
-    const waiting = await entries.getJobs(['waiting']);
+    const waiting = await entries.getJobs(['waiting', 'prioritized']);
     expect(waiting.filter((job) => job.id === once)).toHaveLength(1);
     expect(waiting.filter((job) => job.id === twice)).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contract
 import { Queue, type Job, type JobState, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AddBatcher, type AddBatcherOptions } from './add-batcher';
+import { FairPriority } from './fair-priority';
 import { withTimeout } from './with-timeout';
 
 export interface JobQueueOptions {
@@ -24,12 +25,18 @@ export type QueueEntryState = JobState | 'unknown';
 export interface EnqueueOptions {
   /** Hold the entry back this long before it may run (tests make a delayed entry with it). */
   delayMs?: number;
+  /** The job's client: its place in the queue is fair among clients (fair-priority.ts). */
+  ownerId?: string;
 }
+
+/** Whose a job is when the caller does not say (tests): one more client, fair like the others. */
+const NO_OWNER = '-';
 
 interface QueuedAdd {
   name: QueueJobName;
   data: QueuePayloads[QueueJobName];
   opts: JobsOptions;
+  owner: string;
 }
 
 /** How many entries the queue holds per state, and how long the oldest waiting one has waited. */
@@ -58,6 +65,7 @@ export function waitingSince(job: Pick<Job, 'timestamp' | 'processedOn' | 'delay
 export class JobQueue {
   private readonly queue: Queue;
   private readonly batcher?: AddBatcher<QueuedAdd>;
+  private readonly fair: FairPriority;
 
   constructor(
     private readonly connection: Redis,
@@ -67,7 +75,26 @@ export class JobQueue {
     // An 'error' event without a listener would crash the process; connection
     // problems surface to callers as time-outs instead.
     this.queue.on('error', () => undefined);
-    if (options.batch) this.batcher = new AddBatcher((adds) => this.queue.addBulk(adds), options.batch);
+    this.fair = new FairPriority(connection, options.prefix);
+    if (options.batch) this.batcher = new AddBatcher((adds) => this.addAll(adds), options.batch);
+  }
+
+  /** Adds entries with their clients' fair priorities: one round trip for the counts, one for the adds. */
+  private async addAll(adds: readonly QueuedAdd[]): Promise<void> {
+    // The connection fails commands instead of queueing them while it connects: wait for it, as BullMQ's add does.
+    await this.queue.waitUntilReady();
+    const priorities = await this.fair.priorities(adds.map((add) => add.owner));
+    await this.queue.addBulk(adds.map(({ name, data, opts }, i) => ({ name, data, opts: { ...opts, priority: priorities[i] } })));
+  }
+
+  /** A job of `ownerId` started (its first attempt): one fewer of theirs waits. Best effort: the sweep corrects the counts. */
+  async started(ownerId: string): Promise<void> {
+    await this.fair.started(ownerId);
+  }
+
+  /** Sets every client's count of waiting jobs from Postgres (owner → CREATED jobs): the sweep heals drift with it. */
+  async resetBacklogs(backlogs: ReadonlyMap<string, number>): Promise<void> {
+    await this.fair.reset(backlogs);
   }
 
   /**
@@ -78,8 +105,8 @@ export class JobQueue {
    */
   async enqueueConversion(jobId: string, timeoutMs: number, options: EnqueueOptions = {}): Promise<void> {
     const opts = this.jobOptions({ jobId, ...(options.delayMs ? { delay: options.delayMs } : {}) });
-    const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts };
-    const added: Promise<unknown> = this.batcher ? this.batcher.add(add) : this.queue.add(add.name, add.data, add.opts);
+    const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts, owner: options.ownerId ?? NO_OWNER };
+    const added: Promise<unknown> = this.batcher ? this.batcher.add(add) : this.addAll([add]);
     await withTimeout(added, timeoutMs, 'Enqueueing the job');
   }
 
@@ -98,14 +125,15 @@ export class JobQueue {
   async depth(timeoutMs: number, now: number = Date.now()): Promise<QueueDepth> {
     const read = async (): Promise<QueueDepth> => {
       await this.queue.waitUntilReady();
-      const [counts, oldest] = await Promise.all([
-        this.queue.getJobCounts('waiting', 'active', 'delayed'),
-        // Ascending: the wait list's far end, the entry next in line.
-        this.queue.getJobs(['waiting'], 0, 0, true),
+      // Conversions carry a fair priority, so they wait in BullMQ's `prioritized` set;
+      // plain `waiting` holds any entry added without one. Both are waiting.
+      const [counts, nextInLine] = await Promise.all([
+        this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
+        this.queue.getJobs(['prioritized'], 0, 0, true),
       ]);
-      const first = oldest[0];
+      const first = nextInLine[0];
       return {
-        waiting: counts['waiting'] ?? 0,
+        waiting: (counts['waiting'] ?? 0) + (counts['prioritized'] ?? 0),
         active: counts['active'] ?? 0,
         delayed: counts['delayed'] ?? 0,
         oldestWaitingAgeSeconds: first ? Math.max(0, now - waitingSince(first)) / 1000 : 0,

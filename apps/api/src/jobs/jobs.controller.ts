@@ -1,26 +1,31 @@
 import { ProblemCode, type CreatedJobRecord, type JobRecord } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiBody,
   ApiConsumes,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiQuery,
   ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '../http/problem.exception';
 import { validateDto } from '../http/validate-dto';
 import { ClientApi } from '../auth/client-api.decorator';
+import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { CreateFormatJobDto } from './dto/create-format-job.dto';
 import { CreatedJobRecordDto, JobRecordDto, ProblemDto } from './dto/job-record.dto';
-import { type FormatJobRequest, JobsService } from './jobs.service';
+import { idempotencyKey } from './idempotency-key';
+import { type FormatJobRequest, JobsService, type Submitted } from './jobs.service';
 import { UploadSubmissions } from './upload/upload-submissions';
 import { MAX_WAIT_SECONDS, parseWaitSeconds } from './wait/wait-seconds';
 
@@ -33,7 +38,9 @@ export class JobsController {
   ) {}
 
   @Post('format')
+  @UseGuards(SubmissionRateGuard)
   @HttpCode(HttpStatus.ACCEPTED)
+  @ApiTooManyRequestsResponse({ type: ProblemDto, description: 'Over RATE_LIMIT_PER_MINUTE (code RATE_LIMITED), with Retry-After.' })
   @ApiOperation({
     summary:
       'Start a job that converts a document into the requested format(s): the document at the URL `file` (JSON body), ' +
@@ -42,7 +49,18 @@ export class JobsController {
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: CreateFormatJobDto })
   @ApiAcceptedResponse({ type: CreatedJobRecordDto, description: 'Job created; poll the Location header.' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Up to 255 visible ASCII characters. The same key with the same request within 24 hours returns the same job ' +
+      '(Idempotent-Replayed: true); with another request it is a 422 IDEMPOTENCY_KEY_REUSED.',
+  })
   @ApiBadRequestResponse({ type: ProblemDto })
+  @ApiUnprocessableEntityResponse({
+    type: ProblemDto,
+    description: 'The Idempotency-Key was used for a different request (IDEMPOTENCY_KEY_REUSED).',
+  })
   @ApiPayloadTooLargeResponse({
     type: ProblemDto,
     description: 'An uploaded file larger than MAX_FILE_BYTES (refused while it streams in).',
@@ -52,22 +70,32 @@ export class JobsController {
     @CurrentClient() client: ApiClient,
     @Req() req: FastifyRequest,
     @Body() body: unknown,
+    @Headers('idempotency-key') keyHeader: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedJobRecord> {
+    const key = idempotencyKey(keyHeader);
     const request: FormatJobRequest = req.isMultipart()
       ? await this.uploads.read(req, client)
-      : await validateDto(CreateFormatJobDto, body).then((dto) => ({ fileName: dto.file, format: dto.format, webhook: dto.webhook }));
-    let record: CreatedJobRecord;
+      : await validateDto(CreateFormatJobDto, body).then((dto) => ({
+          fileName: dto.file,
+          format: dto.format,
+          webhook: dto.webhook,
+          fingerprint: body,
+        }));
+    let submitted: Submitted;
     try {
-      record = await this.jobs.createFormatJob(client, request);
+      submitted = await this.jobs.createFormatJob(client, request, key);
     } catch (error) {
       // A 503 QUEUE_UNAVAILABLE means the job was saved (the sweep queues it): its upload stays.
       const saved = error instanceof ProblemException && error.problem.code === ProblemCode.QUEUE_UNAVAILABLE;
       if (request.uploadId && !saved) await this.uploads.discard(request.uploadId);
       throw error;
     }
-    res.header('Location', `/job/${record.id}`);
-    return record;
+    // A replay answers with the first request's job; this request's upload is not needed.
+    if (submitted.replayed && request.uploadId) await this.uploads.discard(request.uploadId);
+    if (submitted.replayed) res.header('Idempotent-Replayed', 'true');
+    res.header('Location', `/job/${submitted.record.id}`);
+    return submitted.record;
   }
 
   @Get('job/:id')

@@ -1,11 +1,19 @@
 import type { AppConfig } from '@docformat/config';
-import { isUuid, JobType, ProblemCode, type CreatedJobRecord, type FormatOptions, type JobRecord } from '@docformat/contracts';
-import { JobEvents, JobRepository, type ApiClient, toCreatedJobRecord, toJobRecord } from '@docformat/db';
+import {
+  canonicalJson,
+  isUuid,
+  JobType,
+  ProblemCode,
+  type CreatedJobRecord,
+  type FormatOptions,
+  type JobRecord,
+} from '@docformat/contracts';
+import { JobEvents, JobRepository, type ApiClient, type JobRow, toCreatedJobRecord, toJobRecord } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
 import { chunkingOptions } from './dto/chunking-options.dto';
 import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
@@ -20,6 +28,17 @@ export interface FormatJobRequest {
   uploadId?: string;
   format: FormatSelectionDto;
   webhook?: WebhookDto;
+  /**
+   * The request as the client sent it, for Idempotency-Key: the same key may only be
+   * used again with the same request (the JSON body, or an upload's bytes and parts).
+   */
+  fingerprint: unknown;
+}
+
+/** What a submission gave: the job's record, and whether it was made before under the same Idempotency-Key. */
+export interface Submitted {
+  record: CreatedJobRecord;
+  replayed: boolean;
 }
 
 /** The options the client set, and only those: defaults are the worker's to apply. */
@@ -30,9 +49,18 @@ function formatOptions({ format }: FormatJobRequest): FormatOptions | undefined 
     ...(format.pages !== undefined ? { pages: format.pages } : {}),
     ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
     ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
+    ...(format.cache !== undefined ? { cache: format.cache } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
 }
+
+const keyReused = (key: string) =>
+  new ProblemException({
+    status: 422,
+    code: ProblemCode.IDEMPOTENCY_KEY_REUSED,
+    title: 'Unprocessable Content',
+    detail: `The Idempotency-Key "${key}" was used within the last 24 hours for a different request; use a new key for a new request.`,
+  });
 
 /** Seconds a client should wait before trying again when Redis is unreachable. */
 const QUEUE_RETRY_AFTER_SECONDS = 5;
@@ -53,10 +81,10 @@ export class JobsService {
    * Commits the row first, then enqueues its id. If Redis does not answer, the row
    * stays CREATED (the worker's sweep enqueues it later) and the client is told so.
    */
-  async createFormatJob(client: ApiClient, request: FormatJobRequest): Promise<CreatedJobRecord> {
+  async createFormatJob(client: ApiClient, request: FormatJobRequest, idempotencyKey?: string): Promise<Submitted> {
     const requested = Array.isArray(request.format.type) ? request.format.type : [request.format.type];
     if (request.webhook) assertPublicWebhook(request.webhook.url, this.config.FETCH_ALLOW_PRIVATE);
-    const row = await this.jobs.create({
+    const job = {
       id: randomUUID(),
       ownerId: client.id,
       type: JobType.FORMAT,
@@ -65,10 +93,23 @@ export class JobsService {
       options: formatOptions(request),
       ...(request.uploadId ? { uploadId: request.uploadId } : {}),
       ...(request.webhook ? { webhookUrl: request.webhook.url } : {}),
-    });
+    };
+    let row: JobRow;
+    if (idempotencyKey === undefined) row = await this.jobs.create(job);
+    else {
+      const requestHash = createHash('sha256').update(canonicalJson(request.fingerprint)).digest('hex');
+      const created = await this.jobs.createIdempotent(job, { key: idempotencyKey, requestHash });
+      if (created.outcome === 'key-reused') throw keyReused(idempotencyKey);
+      if (created.outcome === 'replayed') {
+        // The first request's job, whatever became of its queueing (the sweep queues a saved job).
+        this.logger.log({ event: 'job.replayed', jobId: created.row.id, clientId: client.id });
+        return { record: toCreatedJobRecord(created.row), replayed: true };
+      }
+      row = created.row;
+    }
     this.metrics.jobCreated(row.requestedFormats);
     try {
-      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
+      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: client.id });
     } catch (error) {
       // The row is saved: the job exists even though it is not queued yet.
       this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: false });
@@ -86,7 +127,7 @@ export class JobsService {
     }
     // One line per accepted job: saved and queued.
     this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: true });
-    return toCreatedJobRecord(row);
+    return { record: toCreatedJobRecord(row), replayed: false };
   }
 
   /**

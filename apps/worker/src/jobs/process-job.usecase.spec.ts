@@ -12,7 +12,9 @@ import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import type { DocumentFetcher, DownloadedDocument } from './document-fetcher';
 import { DatabaseUnavailableError, RetryableJobError } from './failure-policy';
 import { JobCancellations } from './job-cancellations';
+import { CONVERTER_VERSION } from '@docformat/converters/names';
 import type { WebhookDispatch } from '@docformat/infra';
+import type { JobQueue } from '@docformat/queue';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
@@ -57,6 +59,8 @@ class FakeJobs {
     completedAt: null,
     uploadId: null,
     webhookUrl: null,
+    sourceSha256: null,
+    conversionKey: null,
   };
   completed: CompletedConversion[] = [];
   hasWebhook = false;
@@ -72,6 +76,7 @@ class FakeJobs {
     this.row = { ...this.row, status: 'IN_PROGRESS', attempts: this.row.attempts + 1, startedAt: this.row.startedAt ?? new Date() };
     return {
       id: ID,
+      ownerId: 'owner',
       fileUrl: this.row.fileUrl,
       requestedFormats: this.row.requestedFormats,
       options: { ocr: 'force', pages: '1' },
@@ -90,6 +95,9 @@ class FakeJobs {
     if (!this.row || !this.open) return false;
     this.row = { ...this.row, status: 'FAILED', errorCode: error.code, errorMessage: error.message };
     return true;
+  }
+  async findCached() {
+    return null;
   }
   async recordRetryableError(_id: string, error: { code: string; message: string }) {
     if (this.row?.status !== 'IN_PROGRESS') return false;
@@ -117,6 +125,7 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     metrics,
     cancellations,
     webhooks as unknown as WebhookDispatch,
+    { started: jest.fn(async () => undefined) } as unknown as JobQueue,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */
   const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);
@@ -131,7 +140,13 @@ describe('ProcessJobUseCase', () => {
     await expect(useCase.execute(ID)).resolves.toBe('completed');
     expect(jobs.row).toMatchObject({ status: 'COMPLETED', attempts: 1, pages: 1 });
     expect(jobs.completed).toEqual([
-      { pages: 1, outputs: converted.outputs, result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] } },
+      {
+        pages: 1,
+        outputs: converted.outputs,
+        result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] },
+        // What the result cache will know this conversion by: the bytes, and formats with options.
+        cacheKey: { sourceSha256: 'abc', conversionKey: `${CONVERTER_VERSION}|text|{"ocr":"force","pages":"1"}` },
+      },
     ]);
     expect(pool.convert).toHaveBeenCalledWith(
       {

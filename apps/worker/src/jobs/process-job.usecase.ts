@@ -1,12 +1,14 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
-import { isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
+import { type CacheKey, isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
+import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
 import { isInterrupted } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
+import { conversionKey } from './conversion-key';
 import { DocumentFetcher } from './document-fetcher';
 import { type Cancellation, JobCancellations } from './job-cancellations';
 import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobError } from './failure-policy';
@@ -37,6 +39,7 @@ export class ProcessJobUseCase {
     private readonly metrics: WorkerMetrics,
     private readonly cancellations: JobCancellations,
     private readonly webhooks: WebhookDispatch,
+    private readonly queue: JobQueue,
   ) {}
 
   async execute(jobId: string): Promise<ProcessOutcome> {
@@ -58,6 +61,8 @@ export class ProcessJobUseCase {
       const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
       if (!job) return await this.notClaimed(jobId);
       this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
+      // One fewer of this client's jobs waits (fair scheduling); the sweep corrects a count this misses.
+      if (job.attempts === 1) await this.queue.started(job.ownerId).catch(() => undefined);
       return await this.run(job, cancellation);
     } finally {
       cancellation.release();
@@ -94,6 +99,9 @@ export class ProcessJobUseCase {
       durationMs: Date.now() - started,
     });
 
+    const cacheKey = { sourceSha256: document.sha256, conversionKey: conversionKey(job.requestedFormats, job.options) };
+    if (job.options?.cache !== false && (await this.completeFromCache(job, cacheKey, document.extension, started))) return 'completed';
+
     const conversionStarted = performance.now();
     const converted = await this.pool.convert(
       {
@@ -125,6 +133,7 @@ export class ProcessJobUseCase {
         warnings: converted.warnings,
       },
       outputs: converted.outputs,
+      cacheKey,
     });
     if (!stored) {
       this.logger.log({ event: 'job.skipped', jobId: job.id, reason: 'finished by another delivery' });
@@ -142,6 +151,21 @@ export class ProcessJobUseCase {
       durationMs: Date.now() - started,
     });
     return 'completed';
+  }
+
+  /**
+   * The result cache: when an earlier job converted the same bytes the same way (the
+   * client's own, or anyone's with CACHE_SCOPE=global), this job is completed from its
+   * outputs, marked `cached`, without converting. False when there is none, or when it
+   * went away (deleted) before it could be copied: then the job converts as usual.
+   */
+  private async completeFromCache(job: ClaimedJob, key: CacheKey, input: string | undefined, started: number): Promise<boolean> {
+    const sourceId = await this.jobs.findCached(key, this.config.CACHE_SCOPE === 'global' ? undefined : job.ownerId);
+    if (!sourceId || !(await this.jobs.completeFromCache(job.id, sourceId, key))) return false;
+    this.metrics.jobCompleted(input);
+    if (job.hasWebhook) await this.webhooks.dispatch(job.id);
+    this.logger.log({ event: 'job.completed', jobId: job.id, attempt: job.attempts, cached: true, durationMs: Date.now() - started });
+    return true;
   }
 
   private async handleFailure(job: ClaimedJob, error: unknown): Promise<ProcessOutcome> {

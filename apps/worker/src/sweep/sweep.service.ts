@@ -26,7 +26,13 @@ export interface SweepReport {
   uploadsDeleted: number;
   /** Pending webhook deliveries queued again (their entry was lost). */
   deliveriesRequeued: number;
+  /** Jobs past JOB_RETENTION_DAYS deleted with everything stored for them. */
+  jobsExpired: number;
 }
+
+/** Old jobs deleted per sweep at most: a backlog of expired jobs goes over several sweeps, never in one long transaction. */
+const RETENTION_BATCH = 1000;
+const DAY_MS = 24 * 3600 * 1000;
 
 /** A delivery younger than this may still be on its way into the queue (the job's writer queues it just after). */
 const DELIVERY_GRACE_MS = 30_000;
@@ -82,11 +88,29 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
       ...(await this.requeueStranded()),
       uploadsDeleted: await this.uploads.deleteAbandoned(new Date(Date.now() - ABANDONED_UPLOAD_MS)),
       deliveriesRequeued: await this.requeueDeliveries(),
+      jobsExpired: await this.expireJobs(),
+      ...(await this.resetFairness()),
     }));
     if (!outcome.acquired) return null;
-    const { requeued, uploadsDeleted, deliveriesRequeued } = outcome.value;
-    if (requeued + uploadsDeleted + deliveriesRequeued > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
+    const { requeued, uploadsDeleted, deliveriesRequeued, jobsExpired } = outcome.value;
+    if (requeued + uploadsDeleted + deliveriesRequeued + jobsExpired > 0) this.logger.log({ event: 'sweep.completed', ...outcome.value });
     return outcome.value;
+  }
+
+  /**
+   * Retention: terminal jobs older than JOB_RETENTION_DAYS go, with their outputs, trees,
+   * deliveries and keys (cascades); Idempotency-Keys go after their 24 hours either way.
+   */
+  private async expireJobs(): Promise<number> {
+    await this.jobs.deleteExpiredKeys();
+    const days = this.config.JOB_RETENTION_DAYS;
+    return days > 0 ? this.jobs.deleteEndedBefore(new Date(Date.now() - days * DAY_MS), RETENTION_BATCH) : 0;
+  }
+
+  /** Fair scheduling's counts of waiting jobs, set again from Postgres (see fair-priority.ts): whatever drifted is healed. */
+  private async resetFairness(): Promise<Record<string, never>> {
+    await this.queue.resetBacklogs(await this.jobs.backlogs());
+    return {};
   }
 
   /** Pending webhook deliveries whose queue entry is gone (Redis flushed, the queueing failed) are queued again. */
@@ -102,7 +126,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     return requeued;
   }
 
-  private async requeueStranded(): Promise<Omit<SweepReport, 'uploadsDeleted' | 'deliveriesRequeued'>> {
+  private async requeueStranded(): Promise<Pick<SweepReport, 'checked' | 'requeued'>> {
     const rows = await this.jobs.findUnfinished(new Date(Date.now() - CREATED_GRACE_MS), BATCH_SIZE);
     let requeued = 0;
     for (const row of rows) {
@@ -113,7 +137,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
       const current = await this.jobs.findById(row.id);
       if (!current || isTerminalStatus(current.status)) continue;
       if (action === 'replace') await this.queue.remove(row.id);
-      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS);
+      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: row.ownerId });
       requeued += 1;
       this.logger.log({ event: 'job.requeued', jobId: row.id, status: current.status, queueState });
     }

@@ -51,6 +51,8 @@ function setup(config: Partial<AppConfig>, delivery: Partial<DeliveryToSend> = {
     completedAt: new Date(),
     uploadId: null,
     webhookUrl: url,
+    sourceSha256: null,
+    conversionKey: null,
     outputs: [{ format: 'text', content: 'hi', json: null }],
   };
   const useCase = new DeliverWebhookUseCase(

@@ -20,6 +20,8 @@ const base: JobWithOutputs = {
   completedAt: null,
   uploadId: null,
   webhookUrl: null,
+  sourceSha256: null,
+  conversionKey: null,
   outputs: [],
 };
 

@@ -78,7 +78,7 @@ export function toJobSummary(row: JobRow): JobSummary {
 }
 
 /** JSONB does not keep key order; answer in the documented order. Rows from before warnings existed have none. */
-function orderedResult({ mimeType, bytes, sha256, metadata, pagesConverted, ocr, warnings }: JobResult): JobResult {
+function orderedResult({ mimeType, bytes, sha256, metadata, pagesConverted, ocr, warnings, cached }: JobResult): JobResult {
   return {
     mimeType,
     bytes,
@@ -87,5 +87,6 @@ function orderedResult({ mimeType, bytes, sha256, metadata, pagesConverted, ocr,
     ...(pagesConverted ? { pagesConverted } : {}),
     ...(ocr ? { ocr: { pages: ocr.pages, meanConfidence: ocr.meanConfidence } } : {}),
     warnings: warnings ?? [],
+    ...(cached ? { cached } : {}),
   };
 }

@@ -27,6 +27,8 @@ const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       'completed_at AS "completedAt"',
       'upload_id AS "uploadId"',
       'webhook_url AS "webhookUrl"',
+      'source_sha256 AS "sourceSha256"',
+      'conversion_key AS "conversionKey"',
     ]
       .map((column) => `${alias}.${column}`)
       .join(', '),
@@ -44,6 +46,13 @@ export interface StoredOutput {
   format: string;
   text: string | null;
   json: string | null;
+}
+
+/** What the result cache matches on: the same bytes, converted the same way. */
+export interface CacheKey {
+  sourceSha256: string;
+  /** Formats, options and converter version as one canonical string. */
+  conversionKey: string;
 }
 
 /** Which of a client's jobs GET /jobs lists: filters, and the position after the last one seen. */
@@ -106,11 +115,12 @@ export const jobSql = {
    * modifying CTEs run once, as one transaction). `completed` is 1 when this
    * statement moved the job out of IN_PROGRESS, else 0 and nothing was written.
    */
-  complete: (id: string, pages: number, result: unknown, outputs: StoredOutput[]): PrismaNamespace.Sql => Prisma.sql`
+  complete: (id: string, pages: number, result: unknown, outputs: StoredOutput[], cacheKey?: CacheKey): PrismaNamespace.Sql => Prisma.sql`
     WITH done AS (
       UPDATE jobs
          SET status = 'COMPLETED', pages = ${pages}, result = ${JSON.stringify(result)}::jsonb,
-             error_code = NULL, error_message = NULL, completed_at = now(), updated_at = now()
+             error_code = NULL, error_message = NULL, completed_at = now(), updated_at = now(),
+             source_sha256 = ${cacheKey?.sourceSha256 ?? null}, conversion_key = ${cacheKey?.conversionKey ?? null}
        WHERE id = ${id}::uuid AND status = 'IN_PROGRESS'
    RETURNING id
     ), stored AS (
@@ -118,6 +128,38 @@ export const jobSql = {
       SELECT done.id, o.format, o.content, o.json
         FROM done, unnest(${outputs.map((o) => o.format)}::text[], ${outputs.map((o) => o.text)}::text[], ${outputs.map((o) => o.json)}::jsonb[])
              AS o(format, content, json)
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM done)::int AS completed`,
+
+  /** The newest completed job of the same bytes converted the same way (of `ownerId`'s jobs, or anyone's without it). */
+  findCached: (key: CacheKey, ownerId?: string): PrismaNamespace.Sql => Prisma.sql`
+    SELECT j.id
+      FROM jobs j
+     WHERE j.status = 'COMPLETED' AND j.source_sha256 = ${key.sourceSha256} AND j.conversion_key = ${key.conversionKey}
+           ${ownerId === undefined ? Prisma.empty : Prisma.sql`AND j.owner_id = ${ownerId}::uuid`}
+     ORDER BY j.completed_at DESC
+     LIMIT 1`,
+
+  /**
+   * Completes a job from a cached conversion: the source job's pages, result (marked
+   * cached) and outputs, copied in one statement, only if this job is still
+   * IN_PROGRESS and the source still there and COMPLETED.
+   */
+  completeFromCache: (id: string, sourceId: string, key: CacheKey): PrismaNamespace.Sql => Prisma.sql`
+    WITH src AS (
+      SELECT s.id, s.pages, s.result FROM jobs s WHERE s.id = ${sourceId}::uuid AND s.status = 'COMPLETED'
+    ), done AS (
+      UPDATE jobs
+         SET status = 'COMPLETED', pages = src.pages, result = src.result || '{"cached": true}'::jsonb,
+             error_code = NULL, error_message = NULL, completed_at = now(), updated_at = now(),
+             source_sha256 = ${key.sourceSha256}, conversion_key = ${key.conversionKey}
+        FROM src
+       WHERE jobs.id = ${id}::uuid AND jobs.status = 'IN_PROGRESS'
+   RETURNING jobs.id
+    ), stored AS (
+      INSERT INTO job_outputs (job_id, format, content, json)
+      SELECT done.id, o.format, o.content, o.json FROM done, job_outputs o WHERE o.job_id = ${sourceId}::uuid
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,
@@ -153,6 +195,6 @@ export const jobSql = {
            updated_at = now()
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
- RETURNING id, file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
+ RETURNING id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
            webhook_url IS NOT NULL AS "hasWebhook"`,
 };

@@ -36,6 +36,7 @@ describe('JobRepository, worker side (real Postgres)', () => {
     const first = await jobs.claim(id);
     expect(first).toEqual({
       id,
+      ownerId,
       fileUrl: 'https://docs.test/a.pdf',
       requestedFormats: ['text', 'markdown'],
       options: null,
@@ -110,7 +111,7 @@ describe('JobRepository, worker side (real Postgres)', () => {
     expect(ids).toEqual(expect.arrayContaining([old, running]));
     expect(ids).not.toContain(fresh);
     expect(ids).not.toContain(finished);
-    expect(listed.find((j) => j.id === running)).toEqual({ id: running, status: 'IN_PROGRESS' });
+    expect(listed.find((j) => j.id === running)).toEqual({ id: running, ownerId, status: 'IN_PROGRESS' });
   });
 
   it('runs work under an advisory lock, and refuses at once while another transaction holds it', async () => {

@@ -6,11 +6,11 @@ import {
   type JobType,
   type RenderedOutput,
 } from '@docformat/contracts';
-import type { PrismaClient } from '../prisma-client';
+import { Prisma, type PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
-import { type JobListQuery, jobSql } from './job-sql';
+import { type CacheKey, type JobListQuery, jobSql } from './job-sql';
 
-export type { JobListQuery } from './job-sql';
+export type { CacheKey, JobListQuery } from './job-sql';
 
 export type JobRow = Job;
 /** A webhook delivery as the job record shows it (deliveredAt as JSON gives it: an ISO string). */
@@ -44,6 +44,7 @@ export interface NewJob {
 /** What the worker needs of a job it has just claimed. */
 export interface ClaimedJob {
   id: string;
+  ownerId: string;
   fileUrl: string;
   requestedFormats: string[];
   /** The client's conversion options; null for jobs stored before options existed. */
@@ -61,6 +62,8 @@ export interface CompletedConversion {
   result: JobResult;
   /** Rendered document per format name: text bodies stored as text, JSON media types as JSON. */
   outputs: Record<string, RenderedOutput>;
+  /** What it was made from and how, so later jobs of the same bytes can be served from it. */
+  cacheKey?: CacheKey;
 }
 
 export interface JobError {
@@ -71,6 +74,7 @@ export interface JobError {
 /** A job the sweep should look at. */
 export interface UnfinishedJob {
   id: string;
+  ownerId: string;
   status: 'CREATED' | 'IN_PROGRESS';
 }
 
@@ -83,6 +87,26 @@ function storedBody(output: RenderedOutput): { text: string | null; json: string
   return { text: output.body, json: null };
 }
 
+/** A client's Idempotency-Key on a request, and the hash of that request. */
+export interface IdempotencyClaim {
+  key: string;
+  requestHash: string;
+}
+
+/** What became of a request with an Idempotency-Key. */
+export type IdempotentCreation =
+  | { outcome: 'created'; row: JobRow }
+  /** The key named a job for this same request within 24 hours: that job. */
+  | { outcome: 'replayed'; row: JobRow }
+  /** The key named a job for another request within 24 hours. */
+  | { outcome: 'key-reused' };
+
+/** Thrown inside the creating transaction to roll the new job back when the key turned out to be taken. */
+class KeyTaken extends Error {}
+
+/** How long a key keeps naming its job. */
+const IDEMPOTENCY_WINDOW = "interval '24 hours'";
+
 /** Job rows as the API and the worker read and write them. */
 export class JobRepository {
   constructor(private readonly prisma: PrismaClient) {}
@@ -93,6 +117,72 @@ export class JobRepository {
     const row = rows[0];
     if (!row) throw new Error(`INSERT of job ${job.id} returned no row`);
     return row;
+  }
+
+  /**
+   * Creates a job under an Idempotency-Key, or finds the one the key already names.
+   * The key row and the job are written in one transaction, and the key's primary key
+   * settles races: a concurrent request with the same key waits for the first one's
+   * commit, finds the key taken, rolls its own job back and answers with the first
+   * one's. A key older than 24 hours is free again.
+   */
+  async createIdempotent(job: NewJob, claim: IdempotencyClaim): Promise<IdempotentCreation> {
+    const existing = await this.keyHolder(job.ownerId, claim);
+    if (existing) return existing;
+    try {
+      const row = await this.prisma.$transaction(async (tx) => {
+        const [created] = await tx.$queryRaw<JobRow[]>(jobSql.insert(job));
+        if (!created) throw new Error(`INSERT of job ${job.id} returned no row`);
+        const taken = await tx.$queryRaw<{ job_id: string }[]>`
+          INSERT INTO idempotency_keys (owner_id, key, request_hash, job_id)
+          VALUES (${job.ownerId}::uuid, ${claim.key}, ${claim.requestHash}, ${job.id}::uuid)
+          ON CONFLICT (owner_id, key) DO UPDATE
+             SET request_hash = EXCLUDED.request_hash, job_id = EXCLUDED.job_id, created_at = now()
+           WHERE idempotency_keys.created_at <= now() - ${Prisma.raw(IDEMPOTENCY_WINDOW)}
+          RETURNING job_id`;
+        if (taken.length === 0) throw new KeyTaken();
+        return created;
+      });
+      return { outcome: 'created', row };
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      return (await this.keyHolder(job.ownerId, claim)) ?? { outcome: 'key-reused' };
+    }
+  }
+
+  /** The job a live key names, as a replay or a reuse; null when the key is free. */
+  private async keyHolder(ownerId: string, claim: IdempotencyClaim): Promise<IdempotentCreation | null> {
+    const [held] = await this.prisma.$queryRaw<{ requestHash: string; jobId: string }[]>`
+      SELECT request_hash AS "requestHash", job_id AS "jobId" FROM idempotency_keys
+       WHERE owner_id = ${ownerId}::uuid AND key = ${claim.key} AND created_at > now() - ${Prisma.raw(IDEMPOTENCY_WINDOW)}`;
+    if (!held) return null;
+    if (held.requestHash !== claim.requestHash) return { outcome: 'key-reused' };
+    const row = await this.findById(held.jobId);
+    return row ? { outcome: 'replayed', row } : null;
+  }
+
+  /** Each client's jobs that wait to start (CREATED), for fair scheduling's counts. */
+  async backlogs(): Promise<Map<string, number>> {
+    const rows = await this.prisma.job.groupBy({ by: ['ownerId'], where: { status: 'CREATED' }, _count: { _all: true } });
+    return new Map(rows.map((row) => [row.ownerId, row._count._all]));
+  }
+
+  /** Deletes keys past their 24 hours (the sweep); returns how many. */
+  deleteExpiredKeys(): Promise<number> {
+    return this.prisma.$executeRaw`DELETE FROM idempotency_keys WHERE created_at <= now() - ${Prisma.raw(IDEMPOTENCY_WINDOW)}`;
+  }
+
+  /**
+   * Deletes up to `limit` jobs that ended before `before`, with everything stored for
+   * them (outputs, trees, deliveries, keys: by cascade); returns how many.
+   */
+  deleteEndedBefore(before: Date, limit: number): Promise<number> {
+    return this.prisma.$executeRaw`
+      DELETE FROM jobs WHERE id IN (
+        SELECT id FROM jobs
+         WHERE status IN ('COMPLETED', 'FAILED') AND completed_at < ${before}
+         ORDER BY completed_at
+         LIMIT ${limit})`;
   }
 
   /**
@@ -155,7 +245,19 @@ export class JobRepository {
    */
   async complete(id: string, done: CompletedConversion): Promise<boolean> {
     const outputs = Object.entries(done.outputs).map(([format, output]) => ({ format, ...storedBody(output) }));
-    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, outputs));
+    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, outputs, done.cacheKey));
+    return (rows[0]?.completed ?? 0) > 0;
+  }
+
+  /** The newest completed job with the same key: of `ownerId` when given, of any client otherwise (CACHE_SCOPE=global). */
+  async findCached(key: CacheKey, ownerId?: string): Promise<string | null> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>(jobSql.findCached(key, ownerId));
+    return rows[0]?.id ?? null;
+  }
+
+  /** Completes `id` with `sourceId`'s pages, result (marked cached) and outputs; false when either has moved on meanwhile. */
+  async completeFromCache(id: string, sourceId: string, key: CacheKey): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.completeFromCache(id, sourceId, key));
     return (rows[0]?.completed ?? 0) > 0;
   }
 
@@ -186,7 +288,7 @@ export class JobRepository {
       where: {
         OR: [{ status: 'IN_PROGRESS' }, { status: 'CREATED', createdAt: { lt: createdBefore } }],
       },
-      select: { id: true, status: true },
+      select: { id: true, ownerId: true, status: true },
       orderBy: { createdAt: 'asc' },
       take: limit,
     }) as Promise<UnfinishedJob[]>;

@@ -60,6 +60,17 @@ export class FormatSelectionDto {
   pageMarkers?: boolean;
 
   @ApiPropertyOptional({
+    type: Boolean,
+    default: true,
+    description:
+      'false: convert even when an earlier job converted the same bytes with the same formats and options (the result cache); ' +
+      'true: such a job completes from that conversion, with result.cached true.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'format.cache must be true or false' })
+  cache?: boolean;
+
+  @ApiPropertyOptional({
     type: ChunkingOptionsDto,
     description: 'How the chunks format cuts the document; other formats ignore it.',
     example: { maxTokens: 512, overlapTokens: 0, strategy: 'heading' },

@@ -30,7 +30,9 @@ export class UploadSubmissions {
         ...(fields.webhook !== undefined ? { webhook: jsonPart('webhook', fields.webhook) } : {}),
       };
       const dto = await validateDto(UploadFormatJobDto, parts);
-      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook };
+      // The request as sent, for Idempotency-Key: the file by its bytes and name, the parts as written.
+      const fingerprint = { file: { sha256: file.sha256, fileName: file.fileName }, ...parts };
+      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook, fingerprint };
     } catch (error) {
       await this.discard(file.id);
       throw error;
