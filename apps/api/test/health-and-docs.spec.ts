@@ -75,6 +75,25 @@ describe('OpenAPI', () => {
     expect(doc.paths['/schemas/document.json'].get.security).toBeUndefined();
   });
 
+  it('documents POST /extract, the raw outputs of GET /job/{id}/formats/{name} and the extraction in result', async () => {
+    const doc = (await t.http().get('/openapi.json')).body;
+    const extract = doc.paths['/extract'].post;
+    expect(extract.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateExtractionJobDto');
+    expect(extract.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(Object.keys(doc.components.schemas.ExtractionOptionsDto.properties)).toEqual(['ocr', 'languages', 'pages']);
+    expect(Object.keys(extract.responses)).toEqual(expect.arrayContaining(['202', '400', '413', '503']));
+    const raw = doc.paths['/job/{id}/formats/{name}'].get;
+    expect(Object.keys(raw.responses['200'].content)).toEqual(['text/markdown', 'text/plain', 'text/html', 'application/json']);
+    expect(Object.keys(raw.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409', '503']));
+    expect(raw.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['id', 'name', 'pageMarkers', 'maxTokens', 'overlapTokens', 'strategy']),
+    );
+    const result = doc.components.schemas.JobRecordDto.properties.result.properties;
+    expect(result.document.allOf).toEqual([{ $ref: '/schemas/document.json' }]);
+    expect(result.tables.items.required).toEqual(['index', 'page', 'headerRows', 'rows']);
+    expect(Object.keys(result)).toEqual(expect.arrayContaining(['links', 'images']));
+  });
+
   it('serves Swagger UI at /docs without a token', async () => {
     const res = await t.http().get('/docs/');
     expect(res.status).toBe(200);

@@ -111,3 +111,38 @@ describe('Idempotency-Key on POST /format', () => {
     expect(res.body.errors[0].field).toBe('Idempotency-Key');
   });
 });
+
+describe('Idempotency-Key on POST /extract', () => {
+  it('replays the same extraction, and tells it from a POST /format under the same key', async () => {
+    const client = await t.newClient('idem-extract');
+    const body = { file: BODY.file, options: { ocr: 'off' } };
+    const first = await t.http().post('/extract').set(client.auth).set('Idempotency-Key', 'x-1').send(body);
+    expect(first.status).toBe(202);
+    expect(first.body.type).toBe('extraction');
+    const again = await t.http().post('/extract').set(client.auth).set('Idempotency-Key', 'x-1').send(body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const format = await t.http().post('/format').set(client.auth).set('Idempotency-Key', 'x-1').send(body);
+    expect(format.status).toBe(400);
+    const other = await t
+      .http()
+      .post('/format')
+      .set(client.auth)
+      .set('Idempotency-Key', 'x-1')
+      .send({ file: BODY.file, format: { type: 'text', ocr: 'off' } });
+    expect(other.status).toBe(422);
+    expect(await t.prisma.job.count({ where: { ownerId: client.id } })).toBe(1);
+  });
+
+  it('replays an uploaded extraction by its bytes', async () => {
+    const client = await t.newClient('idem-extract-upload');
+    const send = () =>
+      t.http().post('/extract').set(client.auth).set('Idempotency-Key', 'xu-1').attach('file', Buffer.from('hello'), 'a.txt');
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await t.prisma.upload.count({ where: { ownerId: client.id } })).toBe(1);
+  });
+});

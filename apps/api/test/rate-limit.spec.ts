@@ -37,6 +37,21 @@ describe('RATE_LIMIT_PER_MINUTE', () => {
     expect(await t.prisma.job.count({ where: { ownerId: client.id } })).toBe(5);
   });
 
+  it('counts POST /extract in the same window as POST /format', async () => {
+    const client = await t.newClient('rate-mixed');
+    for (let i = 0; i < 5; i++) {
+      const res = await t
+        .http()
+        .post(i % 2 === 0 ? '/format' : '/extract')
+        .set(client.auth)
+        .send(i % 2 === 0 ? BODY : { file: BODY.file });
+      expect(res.status).toBe(202);
+    }
+    const refused = await t.http().post('/extract').set(client.auth).send({ file: BODY.file });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('counts each client on its own, and does not limit polls', async () => {
     const busy = await t.newClient('busy');
     const calm = await t.newClient('calm');

@@ -171,6 +171,12 @@ export const envSchema = z.object({
   WEBHOOK_MAX_BODY_BYTES: int(MIB, 1024, 64 * MIB),
   /** Webhook deliveries one worker process sends at once. */
   WEBHOOK_CONCURRENCY: int(8, 1, 256),
+  /** Threads per API process that render formats from stored documents (GET /job/{id}/formats/{name}); started when first needed. */
+  RENDER_THREADS: int(1, 1, 64),
+  /** Longest rendering from a stored document; its thread is stopped and the client told 503 RENDER_UNAVAILABLE. */
+  RENDER_TIMEOUT_MS: int(30_000, 100, 600_000),
+  /** Old-generation heap limit of a rendering thread. */
+  RENDER_MAX_MEMORY_MB: int(512, 64, 65_536),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

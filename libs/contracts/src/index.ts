@@ -12,3 +12,4 @@ export * from './page-ranges';
 export * from './webhook';
 export * from './chunking-options';
 export * from './canonical-json';
+export * from './extraction';

@@ -1,3 +1,4 @@
+import type { ExtractionResult } from './extraction';
 import type { JobWarning } from './format-options';
 import type { JobErrorCode } from './job-error-code';
 import type { JsonValue } from './job-output';
@@ -52,7 +53,11 @@ export interface CreatedJobRecord {
   pages: number;
   fileName: string;
   type: JobType;
-  /** Output per format name: a string for text formats, the JSON value itself for JSON formats. */
+  /**
+   * A format job's output per format name: a string for text formats, the JSON value
+   * itself for JSON formats. An extraction job's is where each format can be rendered
+   * from its stored document: `{"markdown": "/job/{id}/formats/markdown", …}`.
+   */
   formats: Record<string, JsonValue>;
 }
 
@@ -63,8 +68,8 @@ export interface JobRecord extends CreatedJobRecord {
   completedAt: string | null;
   requestedFormats: string[];
   attempts: number;
-  /** `{}` until COMPLETED. */
-  result: JobResult | Record<string, never>;
+  /** `{}` until COMPLETED; an extraction job's holds its extraction too (ExtractionResult). */
+  result: JobResult | ExtractionResult | Record<string, never>;
   error: JobError | null;
   /** Present when the job asked for a webhook: where its delivery stands. */
   webhook?: WebhookState;

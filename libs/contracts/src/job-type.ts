@@ -1,6 +1,6 @@
 /**
- * `format` jobs come from POST /format. `extraction` is the spec's default type for
- * any job that has no other (how extraction jobs are created is not specified yet).
+ * `format` jobs come from POST /format, `extraction` jobs from POST /extract (and
+ * `extraction` is the spec's default type for any job that has no other).
  */
 export const JobType = {
   EXTRACTION: 'extraction',

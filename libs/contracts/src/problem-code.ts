@@ -21,6 +21,12 @@ export const ProblemCode = {
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 429: the client passed RATE_LIMIT_PER_MINUTE submissions. */
   RATE_LIMITED: 'RATE_LIMITED',
+  /** 409: the job is not COMPLETED (yet, or ever: FAILED), so it has no outputs to give. */
+  JOB_NOT_COMPLETED: 'JOB_NOT_COMPLETED',
+  /** 409: the job completed before documents were stored, so a format it did not store cannot be rendered. */
+  DOCUMENT_NOT_STORED: 'DOCUMENT_NOT_STORED',
+  /** 503: the API's rendering threads are all busy, or a rendering took longer than RENDER_TIMEOUT_MS. */
+  RENDER_UNAVAILABLE: 'RENDER_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

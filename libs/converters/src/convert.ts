@@ -10,6 +10,8 @@ import { readDocument } from './readers/read-context';
 import type { ReaderManifest } from './readers/reader';
 import { supportedMimeTypes } from './readers/registry';
 import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summary';
+import { extractDocument } from './extraction/extract-document';
+import { serializeDocument } from './stored/stored-document';
 
 export interface ConvertInput {
   bytes: Buffer;
@@ -29,6 +31,16 @@ export interface ConvertInput {
   ocrParallelism?: number;
   /** Where OCR runs: the worker's shared engines (ocr-broker.ts); this process's own when absent. */
   ocrEngines?: OcrEngines;
+  /** What to keep besides the outputs (see KeepOptions); nothing when absent. */
+  keep?: KeepOptions;
+}
+
+/** What a conversion keeps besides its outputs, each serialized in the thread that converted. */
+export interface KeepOptions {
+  /** The document tree, stored with the job so other formats can be rendered later without reading the source again. */
+  tree?: boolean;
+  /** An extraction job's findings (extract-document.ts). */
+  extraction?: boolean;
 }
 
 export interface ConvertResult {
@@ -42,6 +54,10 @@ export interface ConvertResult {
   ocr?: OcrSummary;
   /** Things the client should know about a completed conversion (NO_TEXT_FOUND, …). */
   warnings: JobWarning[];
+  /** With keep.tree: the document tree as JSON (stored-document.ts). */
+  tree?: string;
+  /** With keep.extraction: the Extraction as JSON. */
+  extraction?: string;
 }
 
 /**
@@ -60,7 +76,7 @@ export async function convertDocument(input: ConvertInput): Promise<ConvertResul
     options,
     input.maxPages,
   );
-  return renderDocument(document, conversion.formats, options);
+  return renderDocument(document, conversion.formats, options, input.keep);
 }
 
 /** What a conversion works with: its output formats, its options with defaults, the document's type and reader. */
@@ -99,6 +115,7 @@ export async function renderDocument(
   document: IntermediateDocument,
   formats: readonly OutputFormat[],
   options: ConversionOptions,
+  keep: KeepOptions = {},
 ): Promise<ConvertResult> {
   cleanDocument(document);
   // Broken generators nest lists and quotes thousands deep; renderers recurse.
@@ -116,5 +133,8 @@ export async function renderDocument(
     ...(document.pagesConverted ? { pagesConverted: document.pagesConverted } : {}),
     ...(ocr ? { ocr } : {}),
     warnings: conversionWarnings(document, options),
+    // Serialized here, in the conversion thread, so the worker's event loop only passes strings on.
+    ...(keep.tree ? { tree: serializeDocument(document) } : {}),
+    ...(keep.extraction ? { extraction: JSON.stringify(extractDocument(document)) } : {}),
   };
 }

@@ -1,7 +1,9 @@
 // The public surface of @docformat/converters. Importing it loads no reader, renderer
 // or parser: readers and formats are registered by manifests whose modules load on the
 // first conversion that needs them. The API imports @docformat/converters/names instead.
-export { convertDocument, type ConvertInput, type ConvertResult } from './convert';
+export { convertDocument, type ConvertInput, type ConvertResult, type KeepOptions } from './convert';
+export { extractDocument } from './extraction/extract-document';
+export { parseStoredDocument, serializeDocument, STORED_DOCUMENT_VERSION } from './stored/stored-document';
 export { outputFormatNames, isOutputFormat } from './formats/registry';
 export type { OutputFormat } from './formats/output-format';
 export { documentReaders, supportedMimeTypes } from './readers/registry';

@@ -1,8 +1,10 @@
 // The names-only entry point (@docformat/converters/names): what a client may ask for,
 // without any reader or parser behind it. The API validates requests with it, so its
 // build holds no reader (`find dist/api -path '*readers*'` finds nothing).
-export { isOutputFormat, outputFormatNames } from './formats/registry';
+export { isOutputFormat, outputFormatInfo, outputFormatNames } from './formats/registry';
+export type { RenderOptionName } from './formats/output-format';
 export { DOCUMENT_SCHEMA_PATH, documentSchema } from './formats/json/document-schema';
 export { DEFAULT_OCR_LANGUAGES } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
 export { CONVERTER_VERSION } from './converter-version';
+export { STORED_DOCUMENT_VERSION } from './stored/stored-document';

@@ -3,6 +3,8 @@ export * from './ensure-database';
 export * from './errors/database-unavailable';
 export * from './events/job-events';
 export * from './identity/database-identity';
+export * from './documents/document-sql';
+export * from './documents/job-document.repository';
 export * from './jobs/job.repository';
 export * from './jobs/job-record.mapper';
 export * from './migrations/migration-files';

@@ -1,7 +1,14 @@
-import { Module } from '@nestjs/common';
+import type { AppConfig } from '@docformat/config';
+import { JobDocumentRepository, type PrismaClient } from '@docformat/db';
+import { APP_CONFIG, PRISMA } from '@docformat/infra';
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module';
 import { JobControlController } from './control/job-control.controller';
 import { JobControlService } from './control/job-control.service';
+import { ExtractController } from './extract/extract.controller';
+import { JobFormatsController } from './formats/job-formats.controller';
+import { JobFormatsService } from './formats/job-formats.service';
+import { RenderPool } from './formats/render-pool';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
 import { JobListController } from './list/job-list.controller';
@@ -12,7 +19,28 @@ import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
-  controllers: [JobsController, JobControlController, JobListController],
-  providers: [JobsService, JobControlService, JobListService, UploadSubmissions, SubmissionRateGuard],
+  controllers: [JobsController, ExtractController, JobControlController, JobListController, JobFormatsController],
+  providers: [
+    JobsService,
+    JobControlService,
+    JobListService,
+    UploadSubmissions,
+    SubmissionRateGuard,
+    JobFormatsService,
+    { provide: JobDocumentRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobDocumentRepository(prisma) },
+    {
+      provide: RenderPool,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new RenderPool({ threads: config.RENDER_THREADS, maxMemoryMb: config.RENDER_MAX_MEMORY_MB, timeoutMs: config.RENDER_TIMEOUT_MS }),
+    },
+  ],
 })
-export class JobsModule {}
+export class JobsModule implements OnModuleDestroy {
+  constructor(@Inject(RenderPool) private readonly renderPool: RenderPool) {}
+
+  /** Rendering threads end with the app (none may hold the process open). */
+  onModuleDestroy(): Promise<void> {
+    return this.renderPool.close();
+  }
+}

@@ -8,7 +8,7 @@ import {
   type FormatOptions,
   type JobRecord,
 } from '@docformat/contracts';
-import { JobEvents, JobRepository, type ApiClient, type JobRow, toCreatedJobRecord, toJobRecord } from '@docformat/db';
+import { JobEvents, JobRepository, type ApiClient, type JobRow, type NewJob, toCreatedJobRecord, toJobRecord } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG } from '@docformat/infra';
@@ -17,6 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { notFound, ProblemException } from '../http/problem.exception';
 import { chunkingOptions } from './dto/chunking-options.dto';
 import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
+import type { ExtractionOptionsDto } from './extract/create-extraction-job.dto';
 import { assertPublicWebhook } from './webhook-address';
 import { waitForJob } from './wait/job-waiter';
 
@@ -41,8 +42,18 @@ export interface Submitted {
   replayed: boolean;
 }
 
+/** What a POST /extract asks for, from a JSON body or a multipart upload. */
+export interface ExtractionJobRequest {
+  fileName: string;
+  uploadId?: string;
+  options?: ExtractionOptionsDto;
+  webhook?: WebhookDto;
+  /** As FormatJobRequest.fingerprint. */
+  fingerprint: unknown;
+}
+
 /** The options the client set, and only those: defaults are the worker's to apply. */
-function formatOptions({ format }: FormatJobRequest): FormatOptions | undefined {
+function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOptions | undefined {
   const options: FormatOptions = {
     ...(format.ocr !== undefined ? { ocr: format.ocr } : {}),
     ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
@@ -83,14 +94,41 @@ export class JobsService {
    */
   async createFormatJob(client: ApiClient, request: FormatJobRequest, idempotencyKey?: string): Promise<Submitted> {
     const requested = Array.isArray(request.format.type) ? request.format.type : [request.format.type];
+    return this.submit(
+      client,
+      request,
+      {
+        type: JobType.FORMAT,
+        requestedFormats: [...new Set(requested)],
+        options: formatOptions(request),
+      },
+      idempotencyKey,
+    );
+  }
+
+  /**
+   * An extraction job: the worker reads the document once into its stored tree and
+   * findings and renders nothing up front; formats are rendered from the tree on
+   * demand (GET /job/{id}/formats/{name}).
+   */
+  async createExtractionJob(client: ApiClient, request: ExtractionJobRequest, idempotencyKey?: string): Promise<Submitted> {
+    const options = request.options ? formatOptions({ ...request, format: { type: [], ...request.options } }) : undefined;
+    return this.submit(client, request, { type: JobType.EXTRACTION, requestedFormats: [], options }, idempotencyKey);
+  }
+
+  /** Saves the job (committed before anything else), then queues it; see createFormatJob. */
+  private async submit(
+    client: ApiClient,
+    request: { fileName: string; uploadId?: string; webhook?: WebhookDto; fingerprint: unknown },
+    kind: Pick<NewJob, 'type' | 'requestedFormats' | 'options'>,
+    idempotencyKey: string | undefined,
+  ): Promise<Submitted> {
     if (request.webhook) assertPublicWebhook(request.webhook.url, this.config.FETCH_ALLOW_PRIVATE);
-    const job = {
+    const job: NewJob = {
       id: randomUUID(),
       ownerId: client.id,
-      type: JobType.FORMAT,
+      ...kind,
       fileUrl: request.fileName,
-      requestedFormats: [...new Set(requested)],
-      options: formatOptions(request),
       ...(request.uploadId ? { uploadId: request.uploadId } : {}),
       ...(request.webhook ? { webhookUrl: request.webhook.url } : {}),
     };
@@ -108,12 +146,18 @@ export class JobsService {
       row = created.row;
     }
     this.metrics.jobCreated(row.requestedFormats);
+    let enqueueError: Error | undefined;
     try {
       await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: client.id });
     } catch (error) {
+      enqueueError = error as Error;
+    }
+    // One line per accepted job: saved, and queued or not.
+    const queued = enqueueError === undefined;
+    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, type: row.type, formats: row.requestedFormats, queued });
+    if (enqueueError) {
       // The row is saved: the job exists even though it is not queued yet.
-      this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: false });
-      this.logger.warn({ event: 'job.enqueue_failed', jobId: row.id, reason: (error as Error).message });
+      this.logger.warn({ event: 'job.enqueue_failed', jobId: row.id, reason: enqueueError.message });
       throw new ProblemException({
         status: 503,
         code: ProblemCode.QUEUE_UNAVAILABLE,
@@ -125,8 +169,6 @@ export class JobsService {
         extensions: { jobId: row.id },
       });
     }
-    // One line per accepted job: saved and queued.
-    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, formats: row.requestedFormats, queued: true });
     return { record: toCreatedJobRecord(row), replayed: false };
   }
 

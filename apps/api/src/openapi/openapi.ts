@@ -7,7 +7,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle('docformat')
     .setDescription(
       'Convert documents, given by URL or uploaded, into text, markdown, HTML, a JSON document tree (schema: /schemas/document.json) ' +
-        'or chunks for retrieval: POST /format, then GET /job/{id}?wait=30.',
+        'or chunks for retrieval: POST /format, then GET /job/{id}?wait=30. Or extract once and render many: POST /extract reads the ' +
+        'document into a stored tree (result: the tree, tables, links, images), and GET /job/{id}/formats/{name} renders any format from it.',
     )
     .setVersion('1')
     .addBearerAuth()
@@ -33,13 +34,32 @@ const UPLOAD_FORM = {
   },
 };
 
+/** The multipart form of POST /extract: a `file` part and optional `options` and `webhook` parts. */
+const EXTRACT_UPLOAD_FORM = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: UPLOAD_FORM.properties.file,
+    options: {
+      type: 'string',
+      description: 'JSON text: the same object as `options` in the JSON body, e.g. {"pages": "1-10", "ocr": "auto"}.',
+      example: '{"pages":"1-10"}',
+    },
+  },
+};
+
 /**
  * Nest's decorators give every media type of a body the same schema; an upload's
  * multipart form has its own, so it is set here on the operations that take uploads.
  */
 function withUploadBodies(document: OpenAPIObject): OpenAPIObject {
-  const body = document.paths['/format']?.post?.requestBody;
-  if (body && 'content' in body) body.content['multipart/form-data'] = { schema: UPLOAD_FORM as never };
+  for (const [path, form] of [
+    ['/format', UPLOAD_FORM],
+    ['/extract', EXTRACT_UPLOAD_FORM],
+  ] as const) {
+    const body = document.paths[path]?.post?.requestBody;
+    if (body && 'content' in body) body.content['multipart/form-data'] = { schema: form as never };
+  }
   return document;
 }
 

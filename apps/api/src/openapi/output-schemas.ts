@@ -30,8 +30,10 @@ export const FORMATS_SCHEMA: ApiPropertyOptions = {
   type: 'object',
   additionalProperties: true,
   description:
-    'Output per requested format once COMPLETED, {} before: a string for the text formats (text, markdown, html), ' +
-    'the JSON value itself for the JSON formats (json, chunks), never a string holding JSON.',
+    'Format jobs: the output per requested format once COMPLETED, {} before: a string for the text formats (text, markdown, html), ' +
+    'the JSON value itself for the JSON formats (json, chunks), never a string holding JSON. Extraction jobs: once COMPLETED, ' +
+    'where each registered format is rendered from the stored document, {"markdown": "/job/{id}/formats/markdown", …} ' +
+    '(GET /job/{id}/formats/{name}); {} before.',
   properties: {
     text: { type: 'string', description: 'Plain text.' },
     markdown: { type: 'string', description: 'GitHub-flavoured markdown.' },
@@ -45,5 +47,70 @@ export const FORMATS_SCHEMA: ApiPropertyOptions = {
       allOf: [{ $ref: DOCUMENT_SCHEMA_PATH }],
     },
     chunks: { type: 'array', items: CHUNK, description: 'Chunks for retrieval, cut by format.chunking.' },
+  },
+};
+
+const PAGE: SchemaObject = { type: 'integer', minimum: 1, description: 'The page it starts on (1 for documents without pages).' };
+const BOX: SchemaObject = {
+  type: 'array',
+  items: { type: 'number' },
+  minItems: 4,
+  maxItems: 4,
+  description: '[x0, y0, x1, y1] in points, origin at the top-left corner of the page (PDF and OCR only).',
+};
+
+/** `result` of a job record: the source facts, and for an extraction job its findings. */
+export const RESULT_SCHEMA: ApiPropertyOptions = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ' +
+    'ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out. An extraction job adds ' +
+    'document, tables, links and images. {} before.',
+  properties: {
+    mimeType: { type: 'string' },
+    bytes: { type: 'integer' },
+    sha256: { type: 'string' },
+    metadata: { type: 'object', additionalProperties: { type: 'string' } },
+    warnings: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    document: { description: 'Extraction jobs: the document tree, as the json format writes it.', allOf: [{ $ref: DOCUMENT_SCHEMA_PATH }] },
+    tables: {
+      type: 'array',
+      description: 'Extraction jobs: every table in reading order.',
+      items: {
+        type: 'object',
+        required: ['index', 'page', 'headerRows', 'rows'],
+        properties: {
+          index: { type: 'integer', minimum: 0 },
+          page: PAGE,
+          bbox: BOX,
+          caption: { type: 'string', description: 'A "Table N: …" paragraph just before (or else after) the table, or an HTML <caption>.' },
+          headerRows: { type: 'integer', minimum: 0, maximum: 1, description: 'How many of the first rows are header rows.' },
+          rows: {
+            type: 'array',
+            items: { type: 'array', items: { type: 'string' } },
+            description: 'Rows of cells as plain text, header first.',
+          },
+        },
+      },
+    },
+    links: {
+      type: 'array',
+      description: 'Extraction jobs: every link in reading order, href as written in the source.',
+      items: {
+        type: 'object',
+        required: ['href', 'text', 'page'],
+        properties: { href: { type: 'string' }, text: { type: 'string' }, page: PAGE },
+      },
+    },
+    images: {
+      type: 'array',
+      description: 'Extraction jobs: every picture the document tree holds (slides, images with alt text), by its description.',
+      items: {
+        type: 'object',
+        required: ['alt', 'page'],
+        properties: { alt: { type: 'string' }, src: { type: 'string' }, page: PAGE, bbox: BOX },
+      },
+    },
   },
 };

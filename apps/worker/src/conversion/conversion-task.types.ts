@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
-import type { PdfSplitPlan, SplitPolicy } from '@docformat/converters';
+import type { KeepOptions, PdfSplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
@@ -18,6 +18,8 @@ export interface ConversionTaskInput {
   options: FormatOptions;
   /** Pages this conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
+  /** The document tree to store with the job, and an extraction job's findings: serialized in the thread. */
+  keep?: KeepOptions;
   /**
    * The conversion's line to the process's OCR engines in the main thread (ocr-broker.ts),
    * transferred with the task; without one the thread would start engines of its own.
@@ -49,6 +51,7 @@ export interface PdfAssembleTaskInput {
   parts: Uint8Array[];
   formats: string[];
   options: FormatOptions;
+  keep?: KeepOptions;
 }
 
 export type TaskInput = ConversionTaskInput | PdfPartTaskInput | PdfAssembleTaskInput;
@@ -76,6 +79,10 @@ export interface ConversionTaskSuccess {
   pagesConverted?: number[];
   ocr?: OcrResult;
   warnings: JobWarning[];
+  /** With keep.tree: the document tree as JSON. */
+  tree?: string;
+  /** With keep.extraction: the Extraction as JSON. */
+  extraction?: string;
   thread?: ThreadUsage;
 }
 

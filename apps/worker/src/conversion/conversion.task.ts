@@ -81,6 +81,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
       options: input.options,
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
+      ...(input.keep ? { keep: input.keep } : {}),
     };
     if (!input.split) return success(await convertDocument(convertInput));
     const { policy, planPort } = input.split;
@@ -109,7 +110,7 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
 async function assemble(input: PdfAssembleTaskInput): Promise<ConversionTaskSuccess> {
   // Taken out of the task (splice), so that neither the packed parts nor their lines outlive the layout.
   const readParts = () => input.parts.splice(0).map(unpackPart);
-  return success(await assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options }));
+  return success(await assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options, keep: input.keep }));
 }
 
 /** The task's line to the process's OCR engines (ocr-broker.ts), closed when the task ends. */

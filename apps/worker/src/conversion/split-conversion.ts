@@ -55,9 +55,9 @@ export class SplitConversion {
     this.throwIfFailed();
     if (!first?.plan || !this.plan) throw new Error('A split conversion ended without its plan');
     const parts = [first.part, ...further.map((part) => (part as PdfPartTaskSuccess).part)];
-    const { formats, options } = input;
+    const { formats, options, keep } = input;
     const assembled = await this.settle(
-      this.runTask({ kind: 'pdf-assemble', plan: this.plan, parts, formats, options }, partBuffers(parts)),
+      this.runTask({ kind: 'pdf-assemble', plan: this.plan, parts, formats, options, keep }, partBuffers(parts)),
     );
     this.throwIfFailed();
     if (!assembled || isPartSuccess(assembled)) throw new Error('Assembling a split conversion returned a part');

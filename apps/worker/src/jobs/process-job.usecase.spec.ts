@@ -83,6 +83,7 @@ class FakeJobs {
       attempts: this.row.attempts,
       uploadId: null,
       hasWebhook: this.hasWebhook,
+      type: 'format',
     };
   }
   async complete(_id: string, done: CompletedConversion) {
@@ -157,6 +158,8 @@ describe('ProcessJobUseCase', () => {
         maxPages: 50,
         options: { ocr: 'force', pages: '1' },
         ocrParallelism: 2,
+        // Every job keeps its document tree; only an extraction job its findings.
+        keep: { tree: true, extraction: false },
       },
       expect.any(AbortSignal),
     );

@@ -12,6 +12,7 @@ import { conversionKey } from './conversion-key';
 import { DocumentFetcher } from './document-fetcher';
 import { type Cancellation, JobCancellations } from './job-cancellations';
 import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobError } from './failure-policy';
+import { keptWith, storedDocument } from './stored-document';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
 
@@ -112,6 +113,7 @@ export class ProcessJobUseCase {
         maxPages: this.config.MAX_PAGES,
         options: job.options ?? {},
         ocrParallelism: this.config.OCR_THREADS,
+        keep: keptWith(job),
       },
       signal,
     );
@@ -133,6 +135,7 @@ export class ProcessJobUseCase {
         warnings: converted.warnings,
       },
       outputs: converted.outputs,
+      document: storedDocument(converted),
       cacheKey,
     });
     if (!stored) {

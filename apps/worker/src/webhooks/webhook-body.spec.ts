@@ -32,4 +32,28 @@ describe('webhookBody', () => {
     const body = JSON.parse(webhookBody(record, { maxBytes: 600 }).toString('utf8'));
     expect(body).toMatchObject({ id: record.id, status: 'COMPLETED', formats: {}, outputsOmitted: true, jobUrl: `/job/${record.id}` });
   });
+
+  it("leaves an extraction job's findings out of its result, keeping the source facts and the format links, when they would pass the limit", () => {
+    const extraction: JobRecord = {
+      ...record,
+      type: 'extraction',
+      requestedFormats: [],
+      formats: { markdown: `/job/${record.id}/formats/markdown` },
+      result: {
+        mimeType: 'application/pdf',
+        bytes: 10,
+        sha256: 'x',
+        metadata: {},
+        warnings: [],
+        document: { blocks: ['word '.repeat(200)] },
+        tables: [],
+        links: [],
+        images: [],
+      },
+    };
+    expect(JSON.parse(webhookBody(extraction, { maxBytes: 1024 * 1024 }).toString('utf8')).result.document).toBeDefined();
+    const body = JSON.parse(webhookBody(extraction, { maxBytes: 900 }).toString('utf8'));
+    expect(body).toMatchObject({ outputsOmitted: true, formats: extraction.formats });
+    expect(body.result).toEqual({ mimeType: 'application/pdf', bytes: 10, sha256: 'x', metadata: {}, warnings: [] });
+  });
 });

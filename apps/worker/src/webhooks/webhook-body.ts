@@ -1,8 +1,11 @@
-import type { JobRecord } from '@docformat/contracts';
+import { type ExtractionResult, type JobRecord, JobType } from '@docformat/contracts';
 
 /** What a webhook POSTs: the job's record, with its outputs when they fit. */
 export type WebhookBody = JobRecord & {
-  /** Set when the outputs would have made the body bigger than WEBHOOK_MAX_BODY_BYTES: `formats` is then `{}`. */
+  /**
+   * Set when the outputs would have made the body bigger than WEBHOOK_MAX_BODY_BYTES:
+   * `formats` is then `{}` (an extraction job's `result` keeps its source facts only).
+   */
   outputsOmitted?: true;
   /** Where to fetch the job with its outputs (GET, with the token): PUBLIC_URL + /job/{id}, or the path alone. */
   jobUrl: string;
@@ -19,5 +22,15 @@ export function webhookBody(record: JobRecord, options: { maxBytes: number; publ
   const jobUrl = `${options.publicUrl ?? ''}/job/${record.id}`;
   const full = Buffer.from(JSON.stringify({ ...rest, jobUrl } satisfies WebhookBody), 'utf8');
   if (full.length <= options.maxBytes) return full;
-  return Buffer.from(JSON.stringify({ ...rest, formats: {}, outputsOmitted: true, jobUrl } satisfies WebhookBody), 'utf8');
+  return Buffer.from(JSON.stringify({ ...withoutOutputs(rest), outputsOmitted: true, jobUrl } satisfies WebhookBody), 'utf8');
+}
+
+/**
+ * A format job's outputs are its `formats`; an extraction job's are in its `result`
+ * (its `formats` are links, which stay).
+ */
+function withoutOutputs(record: Omit<JobRecord, 'webhook'>): Omit<JobRecord, 'webhook'> {
+  if (record.type !== JobType.EXTRACTION) return { ...record, formats: {} };
+  const { document: _document, tables: _tables, links: _links, images: _images, ...facts } = record.result as Partial<ExtractionResult>;
+  return { ...record, result: facts as JobRecord['result'] };
 }

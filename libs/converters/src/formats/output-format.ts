@@ -9,6 +9,8 @@ import type { IntermediateDocument } from '../document';
  */
 export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'chunking'>;
 
+export type RenderOptionName = keyof RenderOptions;
+
 /**
  * A format module's one export: the intermediate document → the output's body, a
  * string for a text format, any JSON value for a JSON one (see RenderedOutput).
@@ -25,5 +27,10 @@ export interface OutputFormat {
   readonly name: string;
   /** What it renders; a JSON media type (`application/json`, `+json`) makes its outputs stored and returned as JSON. */
   readonly mediaType: string;
+  /**
+   * The render options it reads, so that GET /job/{id}/formats/{name} takes exactly
+   * these as query parameters (and caches one rendering per set of their values).
+   */
+  readonly renderOptions: readonly RenderOptionName[];
   readonly load: () => Promise<{ render: RenderDocument }>;
 }

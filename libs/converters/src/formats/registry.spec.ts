@@ -1,4 +1,4 @@
-import { getOutputFormat, isOutputFormat, outputFormatNames } from './registry';
+import { getOutputFormat, isOutputFormat, outputFormatInfo, outputFormatNames } from './registry';
 
 describe('output format registry', () => {
   it('names the formats the API accepts', () => {
@@ -22,5 +22,17 @@ describe('output format registry', () => {
     expect(getOutputFormat('json')?.mediaType).toBe('application/json');
     expect(getOutputFormat('chunks')?.mediaType).toBe('application/json');
     for (const name of outputFormatNames()) expect(typeof (await getOutputFormat(name)?.load())?.render).toBe('function');
+  });
+
+  it('says which render options each format reads, without its renderer (GET /job/{id}/formats/{name} query parameters)', () => {
+    expect(outputFormatNames().map((name) => [name, outputFormatInfo(name)?.renderOptions])).toEqual([
+      ['text', ['pageMarkers']],
+      ['markdown', ['pageMarkers']],
+      ['html', []],
+      ['json', []],
+      ['chunks', ['chunking']],
+    ]);
+    expect(outputFormatInfo('markdown')).not.toHaveProperty('load');
+    expect(outputFormatInfo('pdf')).toBeUndefined();
   });
 });

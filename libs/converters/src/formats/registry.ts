@@ -22,3 +22,9 @@ export function isOutputFormat(name: string): boolean {
 export function getOutputFormat(name: string): OutputFormat | undefined {
   return byName.get(name);
 }
+
+/** What a format produces and which render options it reads, without loading it (the API's raw outputs). */
+export function outputFormatInfo(name: string): Pick<OutputFormat, 'name' | 'mediaType' | 'renderOptions'> | undefined {
+  const format = byName.get(name);
+  return format && { name: format.name, mediaType: format.mediaType, renderOptions: format.renderOptions };
+}

@@ -1,6 +1,14 @@
 import type { FormatOptions } from '@docformat/contracts';
 import { conversionOptions } from '../conversion-options';
-import { type ConvertInput, type ConvertResult, convertDocument, outputFormats, prepareConversion, renderDocument } from '../convert';
+import {
+  type ConvertInput,
+  type ConvertResult,
+  convertDocument,
+  type KeepOptions,
+  outputFormats,
+  prepareConversion,
+  renderDocument,
+} from '../convert';
 import type { IntermediateDocument } from '../document';
 import type { OcrEngines } from '../ocr/ocr-engines';
 import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
@@ -30,7 +38,7 @@ export async function startConversion(input: ConvertInput, split: PdfSplitReques
   // The PDF modules load here, as a reader's do (the manifest's load), not with this file.
   const { readPdf } = await import('../readers/pdf/pdf.reader.ts');
   const read = await readPdf(input.bytes, readContext(options, input.maxPages), split);
-  return isFirstPart(read) ? read : renderDocument(read, formats, options);
+  return isFirstPart(read) ? read : renderDocument(read, formats, options, input.keep);
 }
 
 export function isFirstPart(value: IntermediateDocument | ConvertResult | PdfFirstPart): value is PdfFirstPart {
@@ -64,6 +72,7 @@ export interface PdfAssembleInput {
   readParts(): readonly PdfPagesRead[];
   formats: string[];
   options?: FormatOptions;
+  keep?: KeepOptions;
 }
 
 /** The parts of a split PDF → the result a whole conversion would have given. */
@@ -81,5 +90,5 @@ export async function assemblePdfParts(input: PdfAssembleInput): Promise<Convert
     // As when the whole conversion lays out its pages with the PDF still open.
     throw pdfFailure(error);
   }
-  return renderDocument(document, formats, options);
+  return renderDocument(document, formats, options, input.keep);
 }

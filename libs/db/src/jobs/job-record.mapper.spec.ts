@@ -96,4 +96,49 @@ describe('job record mapping', () => {
   it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {
     expect(toJobRecord({ ...base, status: 'FAILED' }).error).toEqual({ code: 'INTERNAL_ERROR', message: 'The job failed.' });
   });
+
+  it('gives a COMPLETED extraction job its findings in result and a link per format in formats', () => {
+    const extraction = {
+      images: [],
+      links: [{ href: 'https://a.example', text: 'a', page: 1 }],
+      tables: [],
+      document: { schemaVersion: '1.0' },
+    };
+    const completed = {
+      ...base,
+      type: 'extraction' as const,
+      requestedFormats: [],
+      status: 'COMPLETED' as const,
+      result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'text/html', warnings: [] },
+    };
+    const record = toJobRecord({ ...completed, extraction });
+    expect(Object.keys(record.result)).toEqual([
+      'mimeType',
+      'bytes',
+      'sha256',
+      'metadata',
+      'warnings',
+      'document',
+      'tables',
+      'links',
+      'images',
+    ]);
+    expect(record.result).toMatchObject(extraction);
+    expect(record.formats).toEqual({
+      text: `/job/${base.id}/formats/text`,
+      markdown: `/job/${base.id}/formats/markdown`,
+      html: `/job/${base.id}/formats/html`,
+      json: `/job/${base.id}/formats/json`,
+      chunks: `/job/${base.id}/formats/chunks`,
+    });
+    // Before it completes, nothing; without stored findings, the source facts alone.
+    expect(toJobRecord({ ...completed, status: 'IN_PROGRESS', extraction: null })).toMatchObject({ result: {}, formats: {} });
+    expect(Object.keys(toJobRecord({ ...completed, extraction: null }).result)).toEqual([
+      'mimeType',
+      'bytes',
+      'sha256',
+      'metadata',
+      'warnings',
+    ]);
+  });
 });

@@ -1,6 +1,8 @@
 import {
   JobStatus,
+  JobType as JobTypes,
   type CreatedJobRecord,
+  type Extraction,
   type JobErrorCode,
   type JobRecord,
   type JobSummary,
@@ -9,6 +11,7 @@ import {
   type JsonValue,
   type WebhookState,
 } from '@docformat/contracts';
+import { outputFormatNames } from '@docformat/converters/names';
 import type { JobRow, JobWithOutputs } from './job.repository';
 
 /** The spec's format response: exactly the fields it lists. */
@@ -38,6 +41,7 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
       if (content !== undefined) formats[name] = content;
     }
   }
+  const extraction = row.type === JobTypes.EXTRACTION;
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -45,8 +49,11 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
     pages: row.pages,
     type: row.type as JobType,
     fileName: row.fileUrl,
-    result: completed && row.result ? orderedResult(row.result as unknown as JobResult) : {},
-    formats,
+    result:
+      completed && row.result
+        ? { ...orderedResult(row.result as unknown as JobResult), ...(extraction ? extractionOf(row.extraction) : {}) }
+        : {},
+    formats: completed && extraction ? formatLinks(row.id) : formats,
     error:
       row.status === JobStatus.FAILED
         ? { code: (row.errorCode ?? 'INTERNAL_ERROR') as JobErrorCode, message: row.errorMessage ?? 'The job failed.' }
@@ -89,4 +96,16 @@ function orderedResult({ mimeType, bytes, sha256, metadata, pagesConverted, ocr,
     warnings: warnings ?? [],
     ...(cached ? { cached } : {}),
   };
+}
+
+/** An extraction job's findings in the documented order; a job from before they were stored has none. */
+function extractionOf(stored: unknown): Extraction | Record<string, never> {
+  if (!stored) return {};
+  const { document, tables, links, images } = stored as Extraction;
+  return { document, tables, links, images };
+}
+
+/** Where each registered format can be rendered from an extraction job's stored document. */
+function formatLinks(id: string): Record<string, string> {
+  return Object.fromEntries(outputFormatNames().map((name) => [name, `/job/${id}/formats/${name}`]));
 }

@@ -73,11 +73,12 @@ describe('JobRepository hot paths in raw SQL (real Postgres)', () => {
       include: { outputs: { select: { format: true, content: true, json: true } } },
     });
     expect(found).not.toBeNull();
-    // Beside what Prisma's include gives: the webhook delivery (none here).
+    // Beside what Prisma's include gives: the webhook delivery (none here) and an extraction job's findings (a format job has none).
     expect({ ...found, outputs: [...(found?.outputs ?? [])].sort(byFormat) }).toEqual({
       ...viaPrisma,
       outputs: [...viaPrisma.outputs].sort(byFormat),
       webhookDelivery: null,
+      extraction: null,
     });
     expect(found?.result).toEqual(result);
   });

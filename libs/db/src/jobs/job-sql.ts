@@ -1,5 +1,6 @@
 import type { Prisma as PrismaNamespace } from '../prisma-client';
 import { Prisma } from '../prisma-client';
+import { documentSql, type StoredDocument } from '../documents/document-sql';
 
 /**
  * Every column of `jobs`, named as the Prisma model names its fields, so a raw row
@@ -97,7 +98,7 @@ export const jobSql = {
     SELECT ${JOB_COLUMNS('j')},
            COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content, 'json', o.json))
                        FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs,
-           ${WEBHOOK_DELIVERY('j')}
+           ${WEBHOOK_DELIVERY('j')}, ${documentSql.extractionColumn('j')}
       FROM jobs j
      WHERE j.id = ${id}::uuid AND j.owner_id = ${ownerId}::uuid`,
 
@@ -106,16 +107,24 @@ export const jobSql = {
     SELECT ${JOB_COLUMNS('j')},
            COALESCE((SELECT json_agg(json_build_object('format', o.format, 'content', o.content, 'json', o.json))
                        FROM job_outputs o WHERE o.job_id = j.id), '[]'::json) AS outputs,
-           ${WEBHOOK_DELIVERY('j')}
+           ${WEBHOOK_DELIVERY('j')}, ${documentSql.extractionColumn('j')}
       FROM jobs j
      WHERE j.id = ${id}::uuid`,
 
   /**
    * The worker's last write: COMPLETED and the outputs, in one statement (data-
    * modifying CTEs run once, as one transaction). `completed` is 1 when this
-   * statement moved the job out of IN_PROGRESS, else 0 and nothing was written.
+   * statement moved the job out of IN_PROGRESS, else 0 and nothing was written. The
+   * document tree, when given, goes in with them (documentSql.storeWithCompletion).
    */
-  complete: (id: string, pages: number, result: unknown, outputs: StoredOutput[], cacheKey?: CacheKey): PrismaNamespace.Sql => Prisma.sql`
+  complete: (
+    id: string,
+    pages: number,
+    result: unknown,
+    outputs: StoredOutput[],
+    document?: StoredDocument,
+    cacheKey?: CacheKey,
+  ): PrismaNamespace.Sql => Prisma.sql`
     WITH done AS (
       UPDATE jobs
          SET status = 'COMPLETED', pages = ${pages}, result = ${JSON.stringify(result)}::jsonb,
@@ -129,7 +138,7 @@ export const jobSql = {
         FROM done, unnest(${outputs.map((o) => o.format)}::text[], ${outputs.map((o) => o.text)}::text[], ${outputs.map((o) => o.json)}::jsonb[])
              AS o(format, content, json)
       RETURNING 1
-    )
+    )${documentSql.storeWithCompletion(document)}
     SELECT (SELECT count(*) FROM done)::int AS completed`,
 
   /** The newest completed job of the same bytes converted the same way (of `ownerId`'s jobs, or anyone's without it). */
@@ -143,7 +152,7 @@ export const jobSql = {
 
   /**
    * Completes a job from a cached conversion: the source job's pages, result (marked
-   * cached) and outputs, copied in one statement, only if this job is still
+   * cached), outputs and document tree, copied in one statement, only if this job is still
    * IN_PROGRESS and the source still there and COMPLETED.
    */
   completeFromCache: (id: string, sourceId: string, key: CacheKey): PrismaNamespace.Sql => Prisma.sql`
@@ -160,6 +169,12 @@ export const jobSql = {
     ), stored AS (
       INSERT INTO job_outputs (job_id, format, content, json)
       SELECT done.id, o.format, o.content, o.json FROM done, job_outputs o WHERE o.job_id = ${sourceId}::uuid
+      RETURNING 1
+    ), kept AS (
+      -- The tree too, so other formats can be rendered from this job as from the source.
+      INSERT INTO job_documents (job_id, version, tree, extraction)
+      SELECT done.id, d.version, d.tree, d.extraction FROM done, job_documents d WHERE d.job_id = ${sourceId}::uuid
+      ON CONFLICT (job_id) DO NOTHING
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,
@@ -196,5 +211,5 @@ export const jobSql = {
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
  RETURNING id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
-           webhook_url IS NOT NULL AS "hasWebhook"`,
+           webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`,
 };

@@ -43,6 +43,7 @@ describe('JobRepository, worker side (real Postgres)', () => {
       attempts: 1,
       uploadId: null,
       hasWebhook: false,
+      type: 'format',
     });
     const startedAt = (await jobs.findById(id))?.startedAt;
     expect(startedAt).toBeInstanceOf(Date);

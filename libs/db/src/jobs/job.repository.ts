@@ -6,6 +6,7 @@ import {
   type JobType,
   type RenderedOutput,
 } from '@docformat/contracts';
+import type { StoredDocument } from '../documents/document-sql';
 import { Prisma, type PrismaClient } from '../prisma-client';
 import type { Job, JobOutput } from '../generated/prisma/client';
 import { type CacheKey, type JobListQuery, jobSql } from './job-sql';
@@ -25,6 +26,8 @@ export type JobWithOutputs = Job & {
   outputs: Pick<JobOutput, 'format' | 'content' | 'json'>[];
   /** The job's webhook delivery, once it has ended and asked for one. */
   webhookDelivery?: WebhookDeliveryState | null;
+  /** A COMPLETED extraction job's findings (Extraction), null for other jobs. */
+  extraction?: unknown;
 };
 
 export interface NewJob {
@@ -55,6 +58,8 @@ export interface ClaimedJob {
   uploadId: string | null;
   /** The job asked for a webhook: once it ends, its delivery is to be queued. */
   hasWebhook: boolean;
+  /** An extraction job reads the document into its tree and findings and renders no format up front. */
+  type: JobType;
 }
 
 export interface CompletedConversion {
@@ -64,6 +69,8 @@ export interface CompletedConversion {
   outputs: Record<string, RenderedOutput>;
   /** What it was made from and how, so later jobs of the same bytes can be served from it. */
   cacheKey?: CacheKey;
+  /** The document tree (and an extraction job's findings), stored with COMPLETED. */
+  document?: StoredDocument;
 }
 
 export interface JobError {
@@ -245,7 +252,9 @@ export class JobRepository {
    */
   async complete(id: string, done: CompletedConversion): Promise<boolean> {
     const outputs = Object.entries(done.outputs).map(([format, output]) => ({ format, ...storedBody(output) }));
-    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(jobSql.complete(id, done.pages, done.result, outputs, done.cacheKey));
+    const rows = await this.prisma.$queryRaw<{ completed: number }[]>(
+      jobSql.complete(id, done.pages, done.result, outputs, done.document, done.cacheKey),
+    );
     return (rows[0]?.completed ?? 0) > 0;
   }
 

@@ -1,12 +1,13 @@
-import { OCR_MODES, type OcrMode } from '@docformat/contracts';
-import { installedOcrLanguages, outputFormatNames } from '@docformat/converters/names';
+import type { OcrMode } from '@docformat/contracts';
+import { outputFormatNames } from '@docformat/converters/names';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { ChunkingOptionsDto } from './chunking-options.dto';
-import { IsOcrLanguages, IsPageRanges } from './format-options.validators';
 import { IsHttpUrl, MAX_URL_LENGTH } from './http-url.validator';
 import { IsFormatSelection } from './output-format.validator';
+import { LanguagesOption, OcrOption, PagesOption } from './source-options.decorators';
 
 export class FormatSelectionDto {
   @ApiProperty({
@@ -21,33 +22,13 @@ export class FormatSelectionDto {
   @IsFormatSelection()
   type!: string | string[];
 
-  @ApiPropertyOptional({
-    enum: OCR_MODES,
-    default: 'auto',
-    description: '"auto": OCR images and PDF pages without a usable text layer; "force": OCR every page; "off": never OCR.',
-  })
-  @IsOptional()
-  @IsIn(OCR_MODES, { message: `format.ocr must be one of ${OCR_MODES.join(', ')}` })
+  @OcrOption('format')
   ocr?: OcrMode;
 
-  @ApiPropertyOptional({
-    type: [String],
-    default: ['eng'],
-    description: `OCR languages (Tesseract codes), installed: ${installedOcrLanguages().join(', ')}.`,
-    example: ['eng', 'deu'],
-  })
-  @IsOptional()
-  @IsOcrLanguages()
+  @LanguagesOption('format')
   languages?: string[];
 
-  @ApiPropertyOptional({
-    type: String,
-    description:
-      'Pages to convert (PDFs, slides, sheets, multi-page images): pages and ranges, "10-" means to the end. Pages beyond the end are ignored.',
-    example: '1-3,7',
-  })
-  @IsOptional()
-  @IsPageRanges()
+  @PagesOption('format')
   pages?: string;
 
   @ApiPropertyOptional({
@@ -97,6 +78,16 @@ export class WebhookDto {
   url!: string;
 }
 
+/** `webhook` of POST /format and POST /extract (a `webhook` part in an upload). */
+export const WebhookOption = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: WebhookDto, description: 'Be told when the job ends (a `webhook` part holding this JSON in an upload).' }),
+    IsOptional(),
+    IsObject({ message: 'webhook must be an object such as {"url": "https://hooks.example.com/docformat"}' }),
+    ValidateNested(),
+    Type(() => WebhookDto),
+  );
+
 /**
  * The text parts of a multipart POST /format (the document is the `file` part): the
  * same `format` object as in the JSON body, sent as a JSON text part.
@@ -109,11 +100,7 @@ export class UploadFormatJobDto {
   @Type(() => FormatSelectionDto)
   format!: FormatSelectionDto;
 
-  @ApiPropertyOptional({ type: WebhookDto, description: 'Be told when the job ends (a `webhook` part holding this JSON in an upload).' })
-  @IsOptional()
-  @IsObject({ message: 'webhook must be an object such as {"url": "https://hooks.example.com/docformat"}' })
-  @ValidateNested()
-  @Type(() => WebhookDto)
+  @WebhookOption()
   webhook?: WebhookDto;
 }
 

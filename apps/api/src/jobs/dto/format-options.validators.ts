@@ -21,5 +21,7 @@ export function pageRangesProblem(value: unknown): string | null {
   return typeof parsed === 'string' ? parsed : null;
 }
 
-export const IsOcrLanguages = (options?: ValidationOptions) => validatedBy('isOcrLanguages', ocrLanguagesProblem, options);
-export const IsPageRanges = (options?: ValidationOptions) => validatedBy('isPageRanges', pageRangesProblem, options);
+/** `path` names the object holding the option in messages: `format` (POST /format) or `options` (POST /extract). */
+export const IsOcrLanguages = (options?: ValidationOptions, path = 'format') =>
+  validatedBy('isOcrLanguages', ocrLanguagesProblem, options, path);
+export const IsPageRanges = (options?: ValidationOptions, path = 'format') => validatedBy('isPageRanges', pageRangesProblem, options, path);

@@ -1,6 +1,6 @@
 import { JobErrorCode, JobStatus, JobType, WebhookStatus } from '@docformat/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FORMATS_SCHEMA } from '../../openapi/output-schemas';
+import { FORMATS_SCHEMA, RESULT_SCHEMA } from '../../openapi/output-schemas';
 
 /** OpenAPI description of the records; the shapes themselves live in @docformat/contracts. */
 export class CreatedJobRecordDto {
@@ -32,13 +32,7 @@ export class WebhookStateDto {
 }
 
 export class JobRecordDto extends CreatedJobRecordDto {
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description:
-      'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ' +
-      'ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when format.pages left pages out. {} before.',
-  })
+  @ApiProperty(RESULT_SCHEMA)
   result!: Record<string, unknown>;
   @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;

@@ -25,13 +25,11 @@ export interface StoredFile {
 /** A multipart POST: the stored file and the text parts (JSON held as text until validated). */
 export interface MultipartSubmission {
   file: StoredFile;
-  fields: Partial<Record<TextPart, string>>;
+  fields: Partial<Record<string, string>>;
 }
 
-/** The text parts a submission may carry beside `file`. */
-export const TEXT_PARTS = ['format', 'webhook'] as const;
-type TextPart = (typeof TEXT_PARTS)[number];
-const isTextPart = (name: string): name is TextPart => (TEXT_PARTS as readonly string[]).includes(name);
+/** The text parts a POST /format may carry beside `file`; POST /extract's are `options` and `webhook`. */
+export const TEXT_PARTS: readonly string[] = ['format', 'webhook'];
 
 const fieldError = (field: string, message: string) => validationFailed([{ field, message }]);
 
@@ -53,7 +51,7 @@ const malformed = (reason: string) =>
   });
 
 /** @fastify/multipart's errors, by code, as the problems clients get. */
-function asProblem(error: unknown, maxBytes: number): unknown {
+function asProblem(error: unknown, maxBytes: number, textParts: readonly string[]): unknown {
   if (error instanceof ProblemException) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
@@ -63,7 +61,7 @@ function asProblem(error: unknown, maxBytes: number): unknown {
       return fieldError('file', 'send exactly one file part, named file; this request has a second one');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return fieldError('file', `send one file part and at most the parts ${TEXT_PARTS.join(', ')}`);
+      return fieldError('file', `send one file part and at most the parts ${textParts.join(', ')}`);
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return malformed((error as Error).message);
@@ -86,6 +84,7 @@ export async function readMultipartSubmission(
   ownerId: string,
   sink: UploadSink,
   maxBytes: number,
+  textParts: readonly string[] = TEXT_PARTS,
 ): Promise<MultipartSubmission> {
   let file: StoredFile | undefined;
   let begun: string | undefined;
@@ -93,8 +92,8 @@ export async function readMultipartSubmission(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (!isTextPart(part.fieldname)) {
-          throw fieldError(part.fieldname, `${part.fieldname} is not a known part; send file, ${TEXT_PARTS.join(' and ')}`);
+        if (!textParts.includes(part.fieldname)) {
+          throw fieldError(part.fieldname, `${part.fieldname} is not a known part; send file, ${textParts.join(' and ')}`);
         }
         if (fields[part.fieldname] !== undefined) throw fieldError(part.fieldname, `send the ${part.fieldname} part once`);
         fields[part.fieldname] = String(part.value);
@@ -115,7 +114,7 @@ export async function readMultipartSubmission(
     return { file, fields };
   } catch (error) {
     if (begun) await sink.delete(begun).catch(() => undefined);
-    throw asProblem(error, maxBytes);
+    throw asProblem(error, maxBytes, textParts);
   }
 }
 

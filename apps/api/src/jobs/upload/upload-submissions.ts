@@ -7,13 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../../http/problem.exception';
 import { validateDto } from '../../http/validate-dto';
 import { UploadFormatJobDto } from '../dto/create-format-job.dto';
-import type { FormatJobRequest } from '../jobs.service';
-import { readMultipartSubmission } from './multipart-submission';
+import { UploadExtractionJobDto } from '../extract/create-extraction-job.dto';
+import type { ExtractionJobRequest, FormatJobRequest } from '../jobs.service';
+import { readMultipartSubmission, type StoredFile } from './multipart-submission';
 
 /**
- * POST /format as multipart/form-data: the `file` part is stored as it streams in
- * (see multipart-submission.ts), then the `format` part is validated like the JSON
- * body's. A refused submission leaves nothing stored.
+ * POST /format and POST /extract as multipart/form-data: the `file` part is stored as
+ * it streams in (see multipart-submission.ts), then the text parts are validated like
+ * the JSON body's. A refused submission leaves nothing stored.
  */
 @Injectable()
 export class UploadSubmissions {
@@ -23,16 +24,38 @@ export class UploadSubmissions {
   ) {}
 
   async read(request: FastifyRequest, client: ApiClient): Promise<FormatJobRequest> {
-    const { file, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES);
-    try {
-      const parts = {
-        format: jsonPart('format', fields.format),
-        ...(fields.webhook !== undefined ? { webhook: jsonPart('webhook', fields.webhook) } : {}),
+    return this.readWith(request, client, ['format', 'webhook'], async (file, parts) => {
+      const sent = { format: parts['format'], ...optional(parts, 'webhook') };
+      const dto = await validateDto(UploadFormatJobDto, sent);
+      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook, fingerprint: fingerprint(file, sent) };
+    });
+  }
+
+  /** POST /extract as multipart/form-data: the `file` part, and optional `options` and `webhook` parts. */
+  async readExtraction(request: FastifyRequest, client: ApiClient): Promise<ExtractionJobRequest> {
+    return this.readWith(request, client, ['options', 'webhook'], async (file, parts) => {
+      const sent = { ...optional(parts, 'options'), ...optional(parts, 'webhook') };
+      const dto = await validateDto(UploadExtractionJobDto, sent);
+      return {
+        fileName: file.fileName,
+        uploadId: file.id,
+        options: dto.options,
+        webhook: dto.webhook,
+        fingerprint: fingerprint(file, sent),
       };
-      const dto = await validateDto(UploadFormatJobDto, parts);
-      // The request as sent, for Idempotency-Key: the file by its bytes and name, the parts as written.
-      const fingerprint = { file: { sha256: file.sha256, fileName: file.fileName }, ...parts };
-      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook, fingerprint };
+    });
+  }
+
+  /** Stores the file, parses the text parts as JSON and builds the request; a refused one leaves nothing stored. */
+  private async readWith<T>(
+    request: FastifyRequest,
+    client: ApiClient,
+    textParts: readonly string[],
+    build: (file: StoredFile, parts: Record<string, unknown>) => Promise<T>,
+  ): Promise<T> {
+    const { file, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES, textParts);
+    try {
+      return await build(file, Object.fromEntries(textParts.map((name) => [name, jsonPart(name, fields[name])])));
     } catch (error) {
       await this.discard(file.id);
       throw error;
@@ -43,6 +66,16 @@ export class UploadSubmissions {
   async discard(uploadId: string): Promise<void> {
     await this.uploads.delete(uploadId).catch(() => undefined);
   }
+}
+
+/** The request as sent, for Idempotency-Key: the file by its bytes and name, the parts as written. */
+function fingerprint(file: StoredFile, parts: Record<string, unknown>): unknown {
+  return { file: { sha256: file.sha256, fileName: file.fileName }, ...parts };
+}
+
+/** `{name: value}` when the part was sent, `{}` when not (so the DTO sees no property rather than undefined). */
+function optional(parts: Record<string, unknown>, name: string): Record<string, unknown> {
+  return parts[name] === undefined ? {} : { [name]: parts[name] };
 }
 
 /** A text part holding JSON → its value (undefined when the part is absent, so the DTO says it is required). */

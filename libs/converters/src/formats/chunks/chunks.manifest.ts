@@ -4,5 +4,6 @@ import type { OutputFormat } from '../output-format';
 export const chunksFormat: OutputFormat = {
   name: 'chunks',
   mediaType: 'application/json',
+  renderOptions: ['chunking'],
   load: () => import('./chunks.format.ts'),
 };

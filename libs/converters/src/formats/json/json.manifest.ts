@@ -4,5 +4,6 @@ import type { OutputFormat } from '../output-format';
 export const jsonFormat: OutputFormat = {
   name: 'json',
   mediaType: 'application/json',
+  renderOptions: [],
   load: () => import('./json.format.ts'),
 };

@@ -3,5 +3,6 @@ import type { OutputFormat } from '../output-format';
 export const markdownFormat: OutputFormat = {
   name: 'markdown',
   mediaType: 'text/markdown; charset=utf-8',
+  renderOptions: ['pageMarkers'],
   load: () => import('./markdown.format.ts'),
 };

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConversionPool } from './conversion-pool';
+import type { ConversionTaskInput } from './conversion-task.types';
+
+/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
+const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
+const HUNDRED_PAGES = readFileSync(join(__dirname, '../../../../libs/converters/fixtures/extraction/hundred-pages.pdf'));
+const TEST_TIMEOUT_MS = 120_000;
+
+const task: ConversionTaskInput = {
+  bytes: HUNDRED_PAGES,
+  fileName: 'hundred-pages.pdf',
+  contentType: 'application/pdf',
+  formats: [],
+  maxPages: 200,
+  options: {},
+  ocrParallelism: 1,
+  keep: { tree: true, extraction: true },
+};
+
+const pool = (pdfSplit: false | { minPartPages: number; maxPartPages: number }) =>
+  new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs: 60_000, execArgv: THREAD_EXEC_ARGV, env: process.env, pdfSplit });
+
+describe('a conversion that keeps its document', () => {
+  it(
+    'gives the same tree and findings from a PDF split across threads as from one thread, and renders no format',
+    async () => {
+      const [whole, split] = [pool(false), pool({ minPartPages: 16, maxPartPages: 32 })];
+      try {
+        const [one, parts] = await Promise.all([whole.convert(task), split.convert(task)]);
+        expect(one.outputs).toEqual({});
+        expect(one.tree?.length).toBeGreaterThan(100_000);
+        expect(parts.tree).toBe(one.tree);
+        expect(parts.extraction).toBe(one.extraction);
+        const extraction = JSON.parse(one.extraction ?? '{}');
+        expect(extraction.tables.length).toBeGreaterThan(60);
+        expect(extraction.links.length).toBeGreaterThan(60);
+      } finally {
+        await Promise.all([whole.close(), split.close()]);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,37 @@
+import { type FormatOptions, isJsonMediaType } from '@docformat/contracts';
+import { conversionOptions } from '../conversion-options';
+import { getOutputFormat } from '../formats/registry';
+import { parseStoredDocument } from './stored-document';
+
+export interface StoredRenderRequest {
+  /** The stored document (serializeDocument's JSON). */
+  tree: string;
+  /** A registered output format's name. */
+  format: string;
+  /** The render options in force (page markers, chunking); the rest are ignored. */
+  options: Pick<FormatOptions, 'pageMarkers' | 'chunking'>;
+}
+
+export interface StoredRendering {
+  mediaType: string;
+  /** The body as it is sent: a text format's text, a JSON format's JSON text. */
+  body: string;
+}
+
+/**
+ * One format rendered from a stored document: no download, no reader, no parse of
+ * the source. Loads only the format's renderer, so the API's rendering threads hold
+ * no reader (`find dist/api -path '*readers*'` stays empty). An unknown format name
+ * is a programming error (the API checked it).
+ */
+export async function renderStoredDocument(request: StoredRenderRequest): Promise<StoredRendering> {
+  const format = getOutputFormat(request.format);
+  if (!format) throw new Error(`Unknown output format "${request.format}"`);
+  const document = parseStoredDocument(request.tree);
+  const { render } = await format.load();
+  const body = render(document, conversionOptions(request.options));
+  return {
+    mediaType: format.mediaType,
+    body: isJsonMediaType(format.mediaType) || typeof body !== 'string' ? JSON.stringify(body) : body,
+  };
+}

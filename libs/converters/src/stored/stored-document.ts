@@ -1,0 +1,27 @@
+import type { IntermediateDocument } from '../document';
+
+/**
+ * The version of the stored document's shape: the intermediate document itself
+ * (intermediate-document.ts), as JSON. Stored with every tree, so that a change to
+ * the tree that older renderers could not read (a renamed field) bumps it and
+ * trees of another version are refused instead of misread. Adding an optional
+ * field or a block type that renderers handle does not bump it.
+ */
+export const STORED_DOCUMENT_VERSION = 1;
+
+/**
+ * The document as it is stored with its job: the tree after cleaning and nesting
+ * caps, exactly what the job's formats rendered, so a rendering from it later gives
+ * the bytes the job would have given.
+ */
+export function serializeDocument(document: IntermediateDocument): string {
+  return JSON.stringify(document);
+}
+
+export function parseStoredDocument(tree: string): IntermediateDocument {
+  const document = JSON.parse(tree) as IntermediateDocument;
+  if (typeof document !== 'object' || document === null || !Array.isArray(document.blocks) || typeof document.pages !== 'number') {
+    throw new Error('The stored document is not a document tree');
+  }
+  return document;
+}
