@@ -106,10 +106,12 @@ describe('the sweep', () => {
     const abandoned = await upload(61, false);
     const refused = await upload(90, true);
     const recent = await upload(5, false);
-    const inUse = await upload(120, true);
+    // Made young and aged only once its job holds it: this worker's own sweep runs meanwhile.
+    const inUse = await upload(0, true);
     const job = await client.insertJob('a.txt', ['text']);
     // Created "in the future": the sweep leaves a young CREATED row alone, so no worker takes it meanwhile.
     await client.prisma.job.update({ where: { id: job }, data: { uploadId: inUse, createdAt: new Date(Date.now() + 3_600_000) } });
+    await client.prisma.upload.update({ where: { id: inUse }, data: { createdAt: new Date(Date.now() - 120 * 60_000) } });
 
     // This worker sweeps every 500 ms; a sweep started here may find the lock taken by that one.
     const left = async () =>
