@@ -1,5 +1,5 @@
 import { REDIS } from '@docformat/infra';
-import { backlogKey, JobQueue, queueOwnerKey } from '@docformat/queue';
+import { backlogKey, JobQueue, queueOwnerKey, WebhookQueue } from '@docformat/queue';
 import type { Redis } from 'ioredis';
 import { PROBLEM_KEYS, startTestApp, submitJob, type TestApp } from './test-app';
 
@@ -46,6 +46,8 @@ describe('the queue dashboard with ADMIN_TOKEN', () => {
   });
   afterAll(async () => {
     await t.app.get(JobQueue).removeAll();
+    // The dashboard opened the webhook queue too (its meta key).
+    await t.app.get(WebhookQueue).removeAll();
     await t.app.get<Redis>(REDIS).del(queueOwnerKey(QUEUE_PREFIX), backlogKey(QUEUE_PREFIX));
     await t.close();
   });
