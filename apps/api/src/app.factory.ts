@@ -3,6 +3,7 @@ import { asyncStdout, loggerOptions } from '@docformat/logging';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
+import { registerQueueDashboard } from './admin/queue-dashboard';
 import { AppModule } from './app.module';
 import { answerFrameworkError } from './http/framework-errors';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.parser';
@@ -41,6 +42,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify);
   await registerUploads(app, config);
+  await registerQueueDashboard(app, config);
   registerResponseHeaders(fastify);
   // Malformed HTTP gets Node's own bare 400 and a closed connection, not Fastify's JSON.
   app.getHttpServer().removeAllListeners('clientError');

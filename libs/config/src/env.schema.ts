@@ -93,15 +93,14 @@ const tokens = z
     ),
   );
 
-/**
- * The secret a Prometheus scrape must send: long enough not to be guessed, and safe
- * to put in a header. Unset leaves /metrics open (keep it on a private network then).
- */
-const metricsToken = z
-  .string()
-  .min(16, { message: 'must be at least 16 characters long' })
-  .regex(/^[\x21-\x7e]+$/, { message: 'may only contain printable ASCII without spaces' })
-  .optional();
+/** An optional shared secret sent in a header: long enough not to be guessed, printable ASCII without spaces. */
+function optionalSecret() {
+  return z
+    .string()
+    .min(16, { message: 'must be at least 16 characters long' })
+    .regex(/^[\x21-\x7e]+$/, { message: 'may only contain printable ASCII without spaces' })
+    .optional();
+}
 
 /**
  * Every setting of both apps, with its default. One schema for both processes keeps
@@ -142,8 +141,10 @@ export const envSchema = z.object({
   SWEEP_INTERVAL_MS: int(15_000, 500, 3_600_000),
   /** The worker's Prometheus endpoint; unset, the worker opens no port at all. The API serves /metrics on PORT. */
   METRICS_PORT: optionalPort(),
-  /** When set, GET /metrics (API and worker) needs `Authorization: Bearer <METRICS_TOKEN>`. */
-  METRICS_TOKEN: metricsToken,
+  /** When set, GET /metrics (API and worker) needs `Authorization: Bearer <METRICS_TOKEN>`; unset leaves it open (keep it on a private network then). */
+  METRICS_TOKEN: optionalSecret(),
+  /** When set, the API serves the queue dashboard at /admin/queues to this token (Bearer, or Basic's password); unset, there is no dashboard. */
+  ADMIN_TOKEN: optionalSecret(),
   /** How long an API process remembers a bearer token's answer (valid or refused); a revocation takes effect within it. 0 asks Postgres on every request. */
   /** API processes sharing PORT (node:cluster); 1 runs the API in a single process. */
   API_PROCESSES: int(availableParallelism(), 1, 64),

@@ -177,3 +177,31 @@ describe('webhook settings and the public URL', () => {
     },
   );
 });
+
+describe('the admin token', () => {
+  it('is unset by default, which turns the queue dashboard off', () => {
+    expect(loadConfig({}).ADMIN_TOKEN).toBeUndefined();
+    expect(loadConfig({ ADMIN_TOKEN: '' }).ADMIN_TOKEN).toBeUndefined();
+  });
+
+  it('keeps a long enough token as given', () => {
+    expect(loadConfig({ ADMIN_TOKEN: 'admin-secret-0123456789' }).ADMIN_TOKEN).toBe('admin-secret-0123456789');
+  });
+
+  it('refuses a short token or one with spaces, without echoing it', () => {
+    for (const [value, message] of [
+      ['short-admin', 'ADMIN_TOKEN: must be at least 16 characters long'],
+      ['an admin token with spaces', 'ADMIN_TOKEN: may only contain printable ASCII without spaces'],
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig({ ADMIN_TOKEN: value });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([message]);
+      expect((error as Error).message).not.toContain(value);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { envSchema, type AppConfig } from './env.schema';
 
 /** Values never repeated in an error message: secrets, and URLs that may carry a password. */
-const UNSHOWN = new Set(['API_TOKENS', 'METRICS_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+const UNSHOWN = new Set(['API_TOKENS', 'METRICS_TOKEN', 'ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -7,3 +7,5 @@ export * from './redis-connection';
 export * from './with-timeout';
 export * from './webhook-queue';
 export * from './fair-priority';
+export * from './queue-keys';
+export * from './dashboard-queues';

@@ -50,8 +50,17 @@ describe('the worker metrics server', () => {
     expect(await wrong.text()).not.toContain('docformat_jobs');
   });
 
+  it('answers GET /health without a token, for liveness probes', async () => {
+    const res = await fetch(url('/health'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const post = await fetch(url('/health'), { method: 'POST' });
+    expect(post.status).toBe(405);
+  });
+
   it('answers 404 for any other path and 405 for another method', async () => {
-    const other = await fetch(url('/health'), { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const other = await fetch(url('/status'), { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: 'NOT_FOUND', type: 'urn:docformat:problem:not-found' });
 

@@ -33,19 +33,27 @@ function sendProblem(
 }
 
 /**
- * The worker's one HTTP endpoint, `GET /metrics`, on plain node:http: a worker has no
- * API, and a scrape needs neither routing nor body parsing. Errors are problem+json,
+ * The worker's HTTP endpoints, `GET /metrics` and `GET /health`, on plain node:http: a
+ * worker has no API, and neither needs routing nor body parsing. Errors are problem+json,
  * as the API's are.
  */
 export async function startMetricsServer(options: MetricsServerOptions): Promise<MetricsServer> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics') {
-      sendProblem(res, 404, 'NOT_FOUND', 'Not Found', 'This port serves only GET /metrics.');
+    if (path !== '/metrics' && path !== '/health') {
+      sendProblem(res, 404, 'NOT_FOUND', 'Not Found', 'This port serves only GET /metrics and GET /health.');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendProblem(res, 405, 'METHOD_NOT_ALLOWED', 'Method Not Allowed', 'Use GET /metrics.', { Allow: 'GET, HEAD' });
+      sendProblem(res, 405, 'METHOD_NOT_ALLOWED', 'Method Not Allowed', `Use GET ${path}.`, { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (path === '/health') {
+      // A liveness probe (Kubernetes): the process answers, so its event loop turns. Open
+      // like the API's /health, and deliberately blind to Postgres and Redis: restarting
+      // a worker would not bring them back, and it reconnects by itself.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: 'ok' }));
       return;
     }
     if (!isScrapeAuthorized(req.headers.authorization, options.token)) {
