@@ -12,6 +12,7 @@ import { registerUploads } from './http/uploads.plugin';
 import { PinoNestLogger } from './logging/pino-nest-logger';
 import { logRequests } from './logging/request-logger';
 import { setupOpenApi } from './openapi/openapi';
+import { registerWebPage } from './web/web-page.plugin';
 
 /**
  * Fastify (a third of the CPU per request that Express took here; see the README's
@@ -50,5 +51,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // destination flushes its last lines, and `--cpu-prof` writes its profile.
   app.enableShutdownHooks(undefined, { useProcessExit: true });
   setupOpenApi(app);
+  if (!(await registerWebPage(app))) {
+    logger.warn({ event: 'web.page_not_built' }, 'The web page is not built (npm run build): / answers 404');
+  }
   return app;
 }
