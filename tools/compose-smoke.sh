@@ -59,6 +59,16 @@ free_port() {
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
+# The web page and its assets come from the image's dist (built inside the container).
+check_web_page() {
+  local base="http://127.0.0.1:$SMOKE_API_PORT" page asset
+  page=$(curl -sSf -m 5 "$base/") || fail "GET / (the web page)"
+  grep -q '<title>docformat' <<<"$page" || fail "GET / is not the web page"
+  asset=$(grep -o 'src="[^"]*\.js"' <<<"$page" | head -1 | cut -d'"' -f2)
+  [ -n "$asset" ] && curl -sSf -m 5 -o /dev/null "$base/${asset#/}" || fail "the web page's script $asset"
+  proved "GET / serves the web page, its script ${asset} loads"
+}
+
 api_healthy() {
   [ "$(docker inspect -f '{{.State.Health.Status}}' "$(compose ps -q api)")" = healthy ]
 }
@@ -134,6 +144,7 @@ main() {
     || fail "GET /health on the published port"
   wait_until 60 "2 workers running" workers_running 2
   proved "docker compose up -d --build: images built, postgres and redis healthy, migrate exited 0, api healthy, 2 workers ($((SECONDS - began)) s)"
+  check_web_page
 
   check_ca_not_in_image
   create_token
