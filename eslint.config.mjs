@@ -32,6 +32,13 @@ export default tseslint.config(
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:file-types', onlyDependOnLibsWithTags: [] },
+            // The client is published on its own: no server code, and of this repository's
+            // libs only the test support its end-to-end tests start the service with.
+            {
+              sourceTag: 'scope:client',
+              onlyDependOnLibsWithTags: ['scope:testing'],
+              bannedExternalImports: ['@nestjs/*', 'bullmq', 'ioredis', '@prisma/*', 'pg'],
+            },
             {
               sourceTag: 'scope:converters',
               notDependOnLibsWithTags: ['scope:fetcher', 'scope:db', 'scope:queue', 'scope:infra'],

@@ -4,3 +4,6 @@ export * from './wait';
 export * from './run-script';
 export * from './throwaway-database';
 export * from './process-rss';
+export * from './service-processes';
+export * from './running-service';
+export * from './fixture-origin';

@@ -1,0 +1,10 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'cli',
+  rootDir: __dirname,
+  // The end-to-end tests run the built CLI (`nx run cli:test` builds it first) against a
+  // real API and worker on a database of this project's own.
+  globalSetup: require.resolve('../../tools/jest/test-database.js'),
+  globals: { testDatabase: 'cli' },
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+};

@@ -1,0 +1,3 @@
+import { applyTestEnvironment } from '@docformat/testing';
+
+applyTestEnvironment('cli');

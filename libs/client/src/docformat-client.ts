@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import createClient, { type Client } from 'openapi-fetch';
+import { resolveInput, type DocumentInput } from './document-input';
+import { DocformatApiError, DocformatConnectionError, JobFailedError } from './errors';
+import type { paths } from './generated/openapi';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type RetryPolicy } from './retry';
+import {
+  TERMINAL_STATUSES,
+  type CreatedJob,
+  type FormatName,
+  type FormatOptions,
+  type JobList,
+  type JobRecord,
+  type JobStatus,
+  type JobType,
+  type Outputs,
+} from './types';
+
+export const DEFAULT_URL = 'http://localhost:3000';
+/** The longest long-poll the API takes (`wait` is 0–60 s). */
+const MAX_WAIT_SECONDS = 60;
+
+export interface DocformatClientOptions {
+  /** The API's base URL; default http://localhost:3000. */
+  url?: string;
+  /** An API token (`npm run token -- create <name>` on the server). */
+  token: string;
+  /** How 429 and 503 answers are retried (bounded; Retry-After is honoured). */
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface SubmitOptions {
+  /** One output format or several; default markdown. */
+  formats?: FormatName | FormatName[];
+  /** The rest of `format`: ocr, languages, pages, pageMarkers, cache, chunking. */
+  options?: FormatOptions;
+  /** Names an uploaded Buffer or Blob (a path's own name is used otherwise). */
+  fileName?: string;
+  /** Sent as Idempotency-Key; a fresh one per submission by default, kept across its retries. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** What the client saw of a job while waiting for it. */
+export interface JobProgress {
+  id: string;
+  status: JobStatus;
+  pages: number;
+}
+
+export interface WaitOptions {
+  /** Told after the submission and after every long-poll answer. */
+  onProgress?: (progress: JobProgress) => void;
+  /** Seconds each long-poll may be held by the API (1–60, default 30). */
+  waitSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export type ConvertOptions = SubmitOptions & WaitOptions;
+
+export interface Conversion {
+  job: JobRecord;
+  /** One entry per requested format: a string for text, markdown and html, the JSON value for json and chunks. */
+  outputs: Outputs;
+}
+
+export interface ListJobsQuery {
+  status?: JobStatus;
+  type?: JobType;
+  /** 1–100; the API's default is 20. */
+  limit?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/**
+ * The API over HTTP: the generated, typed client (`api`, from the OpenAPI document)
+ * with a thin layer for what every caller would otherwise write: submit a URL or an
+ * upload, wait by long-poll, retry 429 and 503, and turn problem+json into errors.
+ */
+export class DocformatClient {
+  /** The generated client, typed by the OpenAPI document, for any call this layer lacks. */
+  readonly api: Client<paths>;
+  readonly url: string;
+  private readonly retry: RetryPolicy;
+
+  constructor(options: DocformatClientOptions) {
+    this.url = (options.url || DEFAULT_URL).replace(/\/+$/, '');
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.api = createClient<paths>({ baseUrl: this.url, headers: { Authorization: `Bearer ${options.token}` } });
+  }
+
+  /** Submits, waits until the job ends, and returns its outputs; a FAILED job throws JobFailedError. */
+  async convert(input: DocumentInput, options: ConvertOptions = {}): Promise<Conversion> {
+    const created = await this.submit(input, options);
+    options.onProgress?.({ id: created.id, status: created.status, pages: created.pages });
+    const job = await this.waitForJob(created.id, options);
+    if (job.status === 'FAILED') throw new JobFailedError(job);
+    return { job, outputs: job.formats };
+  }
+
+  /** POST /format: a URL as a JSON body, a path, Buffer or Blob as an upload. Answers the 202 record. */
+  async submit(input: DocumentInput, options: SubmitOptions = {}): Promise<CreatedJob> {
+    const resolved = await resolveInput(input, options.fileName);
+    const format = { type: options.formats ?? 'markdown', ...options.options };
+    const header = { 'Idempotency-Key': options.idempotencyKey ?? randomUUID() };
+    const signal = options.signal;
+    if (resolved.kind === 'url')
+      return this.call(() => this.api.POST('/format', { params: { header }, body: { file: resolved.url, format }, signal }));
+    // A new form per attempt (see withRetries); the Blob is read from its file each time.
+    const form = () => {
+      const body = new FormData();
+      body.append('format', JSON.stringify(format));
+      body.append('file', resolved.blob, resolved.fileName);
+      return body;
+    };
+    // The generated body type is the JSON one; a FormData passes through openapi-fetch untouched.
+    return this.call(() => this.api.POST('/format', { params: { header }, body: form() as never, signal }));
+  }
+
+  /** Long-polls GET /job/{id}?wait=N until the job is COMPLETED or FAILED, and answers it. */
+  async waitForJob(id: string, options: WaitOptions = {}): Promise<JobRecord> {
+    const wait = Math.min(Math.max(Math.round(options.waitSeconds ?? 30), 1), MAX_WAIT_SECONDS);
+    for (;;) {
+      const job = await this.getJob(id, { wait, signal: options.signal });
+      options.onProgress?.({ id: job.id, status: job.status, pages: job.pages });
+      if (TERMINAL_STATUSES.includes(job.status)) return job;
+    }
+  }
+
+  /** GET /job/{id}; with `wait`, answers as soon as the job ends or after that many seconds. */
+  getJob(id: string, options: { wait?: number; signal?: AbortSignal } = {}): Promise<JobRecord> {
+    const query = options.wait === undefined ? undefined : { wait: options.wait };
+    return this.call(() => this.api.GET('/job/{id}', { params: { path: { id }, query }, signal: options.signal }));
+  }
+
+  /** GET /jobs: the client's jobs, newest first, one page; follow `nextCursor`. */
+  listJobs(query: ListJobsQuery = {}): Promise<JobList> {
+    return this.call(() => this.api.GET('/jobs', { params: { query } }));
+  }
+
+  /** POST /job/{id}/cancel: the job, now FAILED with CANCELLED; a job that had ended is a 409 JOB_FINISHED. */
+  cancelJob(id: string): Promise<JobRecord> {
+    return this.call(() => this.api.POST('/job/{id}/cancel', { params: { path: { id } } }));
+  }
+
+  /** DELETE /job/{id}: the job and its outputs, stopped first if it runs. */
+  async deleteJob(id: string): Promise<void> {
+    await this.call(() => this.api.DELETE('/job/{id}', { params: { path: { id } } }));
+  }
+
+  /** One call with retries: its data, or the API's problem as a DocformatApiError. */
+  private async call<T>(send: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+    let answer: { data?: T; error?: unknown; response: Response };
+    try {
+      answer = await withRetries(send, this.retry);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw new DocformatConnectionError(this.url, error);
+    }
+    const { response } = answer;
+    if (!response.ok)
+      throw DocformatApiError.fromAnswer(response.status, answer.error, parseRetryAfter(response.headers.get('retry-after')));
+    return answer.data as T;
+  }
+}
