@@ -44,6 +44,12 @@ describe('OpenAPI', () => {
     const selection = doc.components.schemas.FormatSelectionDto.properties.type;
     expect(JSON.stringify(selection)).toContain('"enum":["text","markdown","html","json","chunks"]');
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Nullable timestamps are date-time strings (a `string | null` property reflects as Object otherwise).
+    for (const name of ['JobRecordDto', 'JobSummaryDto']) {
+      for (const field of ['startedAt', 'completedAt']) {
+        expect(doc.components.schemas[name].properties[field]).toMatchObject({ type: 'string', format: 'date-time', nullable: true });
+      }
+    }
   });
 
   it('documents uploads, long-polls, cancel, delete and the job list', async () => {

@@ -339,7 +339,7 @@ export interface components {
             /** @description Processing attempts so far. */
             attempts: number;
             /** Format: date-time */
-            completedAt: Record<string, never> | null;
+            completedAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601, UTC.
@@ -429,7 +429,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** Format: date-time */
-            startedAt: Record<string, never> | null;
+            startedAt: string | null;
             /** @enum {string} */
             status: "CREATED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
             /** @enum {string} */
@@ -442,7 +442,7 @@ export interface components {
         JobSummaryDto: {
             attempts: number;
             /** Format: date-time */
-            completedAt: Record<string, never> | null;
+            completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             error?: components["schemas"]["JobErrorDto"] | null;
@@ -452,7 +452,7 @@ export interface components {
             pages: number;
             requestedFormats: string[];
             /** Format: date-time */
-            startedAt: Record<string, never> | null;
+            startedAt: string | null;
             /** @enum {string} */
             status: "CREATED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
             /** @enum {string} */

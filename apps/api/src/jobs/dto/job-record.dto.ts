@@ -36,8 +36,8 @@ export class JobRecordDto extends CreatedJobRecordDto {
   result!: Record<string, unknown>;
   @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) startedAt!: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) completedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
   @ApiProperty({ type: [String] }) requestedFormats!: string[];
   @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
   @ApiPropertyOptional({ type: WebhookStateDto, description: 'Present when the job asked for a webhook.' }) webhook?: WebhookStateDto;
@@ -52,8 +52,8 @@ export class JobSummaryDto {
   @ApiProperty() fileName!: string;
   @ApiPropertyOptional({ type: JobErrorDto, nullable: true }) error!: JobErrorDto | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) startedAt!: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) completedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) startedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
   @ApiProperty({ type: [String] }) requestedFormats!: string[];
   @ApiProperty() attempts!: number;
 }
