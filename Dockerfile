@@ -32,6 +32,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma/schema.prisma prisma/schema.prisma
 COPY libs/converters/src/ocr/languages.ts libs/converters/src/ocr/languages.ts
+COPY libs/converters/src/formats/chunks libs/converters/src/formats/chunks
 COPY tools/prune-runtime-deps.js tools/prune-runtime-deps.js
 RUN --mount=type=secret,id=ca,required=false --mount=type=cache,target=/root/.npm,sharing=locked \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \

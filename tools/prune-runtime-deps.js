@@ -72,4 +72,21 @@ for (const code of readdirSync(data)) {
   }
 }
 
+// 6. gpt-tokenizer ships every encoding three times (ES modules, CommonJS, TypeScript
+// sources) plus the raw .tiktoken files (about 27 MB). The built apps are CommonJS and
+// load only `gpt-tokenizer/encoding/<name>` for the encodings the chunks format imports
+// (libs/converters/src/formats/chunks), which needs cjs/ with those encodings' ranks.
+const chunksDir = join(root, 'libs/converters/src/formats/chunks');
+const encodings = new Set(
+  readdirSync(chunksDir).flatMap((name) =>
+    [...readFileSync(join(chunksDir, name), 'utf8').matchAll(/gpt-tokenizer\/encoding\/(\w+)/g)].map((match) => match[1]),
+  ),
+);
+if (encodings.size === 0) throw new Error('no gpt-tokenizer encoding imported in libs/converters/src/formats/chunks');
+const tokenizer = join(modules, 'gpt-tokenizer');
+for (const name of ['esm', 'src', 'data', 'cjs/model']) remove(join(tokenizer, name));
+for (const name of readdirSync(join(tokenizer, 'cjs/bpeRanks'))) {
+  if (!encodings.has(name.replace(/\..*$/, ''))) remove(join(tokenizer, 'cjs/bpeRanks', name));
+}
+
 console.log(`prune-runtime-deps: ${Math.round(freed / 1e6)} MB removed, node_modules is ${Math.round(size(modules) / 1e6)} MB`);
