@@ -80,11 +80,18 @@ create_token() {
 
 check_first_document() {
   local id
-  id=$(submit sample.pdf '["markdown","text"]')
+  id=$(submit sample.pdf '["markdown","text","html","chunks"]')
   wait_jobs 120 "$id"
   expect_output "$id" markdown '# Document Conversion Handbook'
   expect_output "$id" text 'Document Conversion Handbook'
-  proved "a PDF fetched from the origin container converted: COMPLETED, markdown and text hold its heading (job $id)"
+  expect_output "$id" html '<th scope="col">Format</th>'
+  # Chunks count tokens with the tokenizer the image's pruning kept.
+  api GET "/job/$id" | jq -e '(.formats.chunks | length) > 0 and .formats.chunks[0].tokens > 0' >/dev/null \
+    || fail "job $id: no chunks with tokens: $(api GET "/job/$id" | jq -c '.formats.chunks[0]')"
+  # A format the job did not ask for, rendered by the API container from the stored tree.
+  api GET "/job/$id/formats/json" | jq -e '.schemaVersion and (.blocks | length) > 0' >/dev/null \
+    || fail "GET /job/$id/formats/json did not answer the document tree"
+  proved "a PDF fetched from the origin container converted: COMPLETED, markdown, text, html and chunks hold its heading, json rendered on demand by the API (job $id)"
 }
 
 workers_running() { [ "$(compose ps -q --status running worker | wc -l)" -eq "$1" ]; }
