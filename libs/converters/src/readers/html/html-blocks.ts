@@ -3,6 +3,7 @@ import { type Block, type HeadingLevel, type Inline, type ListItem, isBlankInlin
 import { childElements, isDropped, isElement, startsContent, tagOf } from './html-dom';
 import { inlineOf } from './html-inline';
 import { codeLanguage } from './code-language';
+import { imageBlock, onlyImages, pictureImage } from './html-image';
 import { tableBlock } from './html-table';
 
 const HEADING = /^h([1-6])$/;
@@ -37,8 +38,12 @@ function blocksOfNodes(nodes: readonly Node[], insideContent: boolean): Block[] 
 
 /** The blocks an element stands for, or undefined when it is inline content. */
 function blockElement(element: HTMLElement, insideContent: boolean): Block[] | undefined {
-  if (isDropped(element, insideContent)) return [];
   const tag = tagOf(element);
+  // Pictures are never text content (html-dom.ts drops them inline), but one standing
+  // between blocks, or alone in a paragraph, is an image block with its description.
+  if (tag === 'img') return imageBlock(element);
+  if (tag === 'picture') return pictureBlocks(element);
+  if (isDropped(element, insideContent)) return [];
   const inner = insideContent || startsContent(element);
   const heading = HEADING.exec(tag);
   if (heading) {
@@ -47,7 +52,7 @@ function blockElement(element: HTMLElement, insideContent: boolean): Block[] | u
   }
   switch (tag) {
     case 'p':
-      return paragraphs(inlineOf(element.childNodes, inner));
+      return onlyImages(element)?.flatMap(imageBlock) ?? paragraphs(inlineOf(element.childNodes, inner));
     case 'ul':
     case 'ol':
       return listBlock(element, inner);
@@ -85,6 +90,11 @@ function blockElement(element: HTMLElement, insideContent: boolean): Block[] | u
     default:
       return undefined;
   }
+}
+
+function pictureBlocks(picture: HTMLElement): Block[] {
+  const image = pictureImage(picture);
+  return image ? imageBlock(image) : [];
 }
 
 function paragraphs(content: Inline[]): Block[] {
