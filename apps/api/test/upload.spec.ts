@@ -173,60 +173,88 @@ describe('POST /format with an uploaded file (multipart/form-data)', () => {
     expect(await t.prisma.upload.count()).toBe(before);
   });
 
+  /**
+   * Streams a 60 MB file part to POST /format over a raw connection, as fast as the
+   * socket takes it, and goes on for `afterAnswerMs` once the answer has come (a client
+   * that does not watch for an early answer). Any socket error before the end is kept.
+   */
+  const sendHuge = (auth: Record<string, string>, afterAnswerMs: number) =>
+    new Promise<{ status: number; body: string; sentWhenAnswered: number; error?: Error }>((resolve) => {
+      const total = 60 * 1024 * 1024;
+      const boundary = 'docformat-test-boundary';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\n${FORMAT}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
+      const { port } = t.app.getHttpServer().address() as AddressInfo;
+      let sent = 0;
+      let answeredAt = -1;
+      let stopAt = Infinity;
+      let error: Error | undefined;
+      let answer: { status: number; body: string } | undefined;
+      const finish = () => answer && resolve({ ...answer, sentWhenAnswered: answeredAt, ...(error ? { error } : {}) });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/format',
+          headers: { ...auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        },
+        (res) => {
+          answeredAt = sent;
+          stopAt = Date.now() + afterAnswerMs;
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          res.on('end', () => {
+            answer = { status: res.statusCode ?? 0, body: text };
+            setTimeout(finish, afterAnswerMs + 50);
+          });
+        },
+      );
+      req.on('error', (failure) => {
+        error ??= failure;
+        if (answeredAt < 0) resolve({ status: 0, body: '', sentWhenAnswered: -1, error: failure });
+      });
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      const pump = () => {
+        if (Date.now() >= stopAt || req.destroyed) return;
+        if (sent >= total) {
+          req.end(`\r\n--${boundary}--\r\n`);
+          return;
+        }
+        sent += chunk.length;
+        if (req.write(chunk)) setImmediate(pump);
+        else req.once('drain', pump);
+      };
+      req.write(head);
+      pump();
+    });
+
   it('refuses a file over MAX_FILE_BYTES with 413 while it streams in, and keeps nothing of it', async () => {
     const client = await t.newClient('too-big');
     const limit = t.config.MAX_FILE_BYTES;
-    const total = 60 * 1024 * 1024;
-    const boundary = 'docformat-test-boundary';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\n${FORMAT}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    );
     const server = t.app.getHttpServer();
     if (!server.address()) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const { status, body, sentWhenAnswered } = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>(
-      (resolve, reject) => {
-        let sent = 0;
-        let answeredAt = -1;
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: '/format',
-            headers: { ...client.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-          },
-          (res) => {
-            answeredAt = sent;
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, sentWhenAnswered: answeredAt }));
-          },
-        );
-        req.on('error', (error) => (answeredAt >= 0 ? undefined : reject(error)));
-        const chunk = Buffer.alloc(256 * 1024, 0x61);
-        const pump = () => {
-          if (answeredAt >= 0 || req.destroyed) return;
-          if (sent >= total) {
-            req.end(`\r\n--${boundary}--\r\n`);
-            return;
-          }
-          sent += chunk.length;
-          if (req.write(chunk)) setImmediate(pump);
-          else req.once('drain', pump);
-        };
-        req.write(head);
-        pump();
-      },
-    );
+    const { status, body, sentWhenAnswered, error } = await sendHuge(client.auth, 0);
+    expect(error?.message).toBeUndefined();
     expect(status).toBe(413);
     expect(JSON.parse(body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(JSON.parse(body).detail).toContain(String(limit));
     // Answered before the client had sent it all (what it counts as sent includes what the
     // sockets still buffer): the limit is applied as bytes arrive, not after the body.
-    expect(sentWhenAnswered).toBeLessThan(total);
+    expect(sentWhenAnswered).toBeLessThan(60 * 1024 * 1024);
     expect(await uploadsOf(client.id)).toEqual([]);
     expect(await t.prisma.job.count({ where: { ownerId: client.id } })).toBe(0);
+  });
+
+  it('keeps reading after the 413 (a lingering close), so a client still sending gets the answer, not a reset', async () => {
+    const client = await t.newClient('too-big-linger');
+    const server = t.app.getHttpServer();
+    if (!server.address()) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Sending on for half a second after the answer: a server that closed at once would reset these writes.
+    const { status, error } = await sendHuge(client.auth, 500);
+    expect(status).toBe(413);
+    expect(error?.message).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { ProblemCode } from '@docformat/contracts';
 import { UPLOAD_CHUNK_BYTES } from '@docformat/db';
 import type { FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { createHash, randomUUID } from 'node:crypto';
 import { ProblemException, validationFailed } from '../../http/problem.exception';
 import { uploadFileName } from './upload-file-name';
@@ -114,8 +116,31 @@ export async function readMultipartSubmission(
     return { file, fields };
   } catch (error) {
     if (begun) await sink.delete(begun).catch(() => undefined);
-    throw asProblem(error, maxBytes, textParts);
+    const problem = asProblem(error, maxBytes, textParts);
+    if (problem instanceof ProblemException && problem.problem.status === 413) lingerAfterRefusal(request.raw);
+    throw problem;
   }
+}
+
+/** How long a connection refused mid-upload keeps reading after its answer. */
+const LINGER_MS = 2000;
+
+/**
+ * A lingering close, as nginx's `lingering_close`: Node ends a `Connection: close`
+ * answer by destroying the socket as soon as it is written, while the client is still
+ * sending its file; the bytes that then arrive meet a reset, and a reset can throw
+ * away the 413 before the client has read it (it sees EPIPE or ECONNRESET instead).
+ * So the socket half-closes (the answer, then FIN), keeps reading and discarding for
+ * LINGER_MS, and only then goes.
+ */
+function lingerAfterRefusal(request: IncomingMessage): void {
+  // The rest of the body flows and is dropped (the multipart parser has stopped reading).
+  request.resume();
+  const socket: Socket = request.socket;
+  socket.destroySoon = function lingering(this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** Streams one file part into the sink in chunks of at most UPLOAD_CHUNK_BYTES, hashing it on the way. */
