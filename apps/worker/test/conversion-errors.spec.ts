@@ -16,6 +16,11 @@ beforeAll(async () => {
   });
   origin.route('/noise.bin', { body: randomBytes(4096), contentType: 'application/octet-stream' });
   origin.route('/truncated.pdf', { body: fixture('truncated.pdf'), contentType: 'application/pdf' });
+  // A run of zeros over objects that the cross-reference table points at (what the fuzz
+  // suite's zero-fill did): pdf.js opens it, then rejects work of its own unobserved.
+  const zeroed = Buffer.from(fixture('extraction/hundred-pages.pdf'));
+  zeroed.fill(0, 132_455, 149_931);
+  origin.route('/zeroed-objects.pdf', { body: zeroed, contentType: 'application/pdf' });
   origin.route('/locked.pdf', { body: fixture('encrypted-user-password.pdf'), contentType: 'application/pdf' });
   origin.route('/handbook.pdf', { body: fixture('sample.pdf'), contentType: 'application/pdf' });
   origin.route('/big.txt', { body: 'x'.repeat(100_000), contentType: 'text/plain' });
@@ -74,6 +79,10 @@ describe('permanent failures with default limits', () => {
 
   it('CORRUPT_DOCUMENT for a truncated PDF', async () => {
     await expectFailure(client(), '/truncated.pdf', 'CORRUPT_DOCUMENT', /damaged|could not be read/);
+  });
+
+  it('CORRUPT_DOCUMENT, not INTERNAL_ERROR, for a PDF whose damaged objects make pdf.js reject work nobody awaits', async () => {
+    await expectFailure(client(), '/zeroed-objects.pdf', 'CORRUPT_DOCUMENT', /damaged|could not be read/);
   });
 
   it('ENCRYPTED_DOCUMENT for a PDF that needs a password', async () => {

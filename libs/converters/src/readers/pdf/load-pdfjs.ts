@@ -2,6 +2,7 @@
 /// <reference path="./pdfjs-worker.d.ts" />
 import { dirname, join } from 'node:path';
 import { restoreNativeBuiltins } from './native-builtins';
+import { dropStrayPdfjsRejections } from './stray-rejections';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
 
@@ -22,6 +23,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     // Both bundles carry core-js polyfills that replace fast built-ins (see native-builtins.ts).
     restoreNativeBuiltins();
+    dropStrayPdfjsRejections();
     return pdfjs;
   })();
   loading.catch(() => (loading = undefined));
