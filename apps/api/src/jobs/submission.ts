@@ -1,8 +1,7 @@
-import { ProblemCode } from '@docformat/contracts';
+import { type CreatedJobRecord, ProblemCode } from '@docformat/contracts';
 import type { FastifyReply } from 'fastify';
 import { ProblemException } from '../http/problem.exception';
 import type { Submitted } from './jobs.service';
-import type { CreatedJobRecord } from '@docformat/contracts';
 import type { UploadSubmissions } from './upload/upload-submissions';
 
 /**

@@ -5,7 +5,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { ChunkingOptionsDto } from './chunking-options.dto';
-import { IsHttpUrl, MAX_URL_LENGTH } from './http-url.validator';
+import { RequiredHttpUrl } from './http-url.validator';
 import { IsFormatSelection } from './output-format.validator';
 import { LanguagesOption, OcrOption, PagesOption } from './source-options.decorators';
 
@@ -65,16 +65,12 @@ export class FormatSelectionDto {
 
 /** `webhook` of POST /format: where to POST the job's record when it ends. */
 export class WebhookDto {
-  @ApiProperty({
+  @RequiredHttpUrl('webhook.url', {
     description:
       'Absolute http(s) URL that receives the job record (signed, see Docformat-Signature) when the job is COMPLETED or FAILED. ' +
       'Private and loopback addresses are refused unless FETCH_ALLOW_PRIVATE.',
-    format: 'uri',
-    maxLength: MAX_URL_LENGTH,
     example: 'https://hooks.example.com/docformat',
   })
-  @IsDefined({ message: 'webhook.url is required' })
-  @IsHttpUrl()
   url!: string;
 }
 
@@ -106,13 +102,6 @@ export class UploadFormatJobDto {
 
 /** Body of POST /format. The same class validates requests and documents them in OpenAPI. */
 export class CreateFormatJobDto extends UploadFormatJobDto {
-  @ApiProperty({
-    description: 'Absolute http(s) URL of the document to convert.',
-    format: 'uri',
-    maxLength: MAX_URL_LENGTH,
-    example: 'https://example.com/report.pdf',
-  })
-  @IsDefined({ message: 'file is required' })
-  @IsHttpUrl()
+  @RequiredHttpUrl('file', { description: 'Absolute http(s) URL of the document to convert.', example: 'https://example.com/report.pdf' })
   file!: string;
 }

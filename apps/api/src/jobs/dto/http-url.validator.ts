@@ -1,4 +1,6 @@
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, registerDecorator, type ValidationOptions } from 'class-validator';
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -33,3 +35,14 @@ export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
+
+/**
+ * A required http(s) URL property (`file` of POST /format and POST /extract, `webhook.url`):
+ * documented as a URI, refused with "<path> is required" when absent, checked by IsHttpUrl.
+ */
+export const RequiredHttpUrl = (path: string, doc: { description: string; example: string }) =>
+  applyDecorators(
+    ApiProperty({ ...doc, format: 'uri', maxLength: MAX_URL_LENGTH }),
+    IsDefined({ message: `${path} is required` }),
+    IsHttpUrl(),
+  );

@@ -1,9 +1,9 @@
 import type { OcrMode } from '@docformat/contracts';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { WebhookDto, WebhookOption } from '../dto/create-format-job.dto';
-import { IsHttpUrl, MAX_URL_LENGTH } from '../dto/http-url.validator';
+import { RequiredHttpUrl } from '../dto/http-url.validator';
 import { LanguagesOption, OcrOption, PagesOption } from '../dto/source-options.decorators';
 
 /** `options` of POST /extract: how the document is read (no output format: nothing is rendered up front). */
@@ -36,13 +36,6 @@ export class UploadExtractionJobDto {
 
 /** Body of POST /extract as JSON. */
 export class CreateExtractionJobDto extends UploadExtractionJobDto {
-  @ApiProperty({
-    description: 'Absolute http(s) URL of the document to extract.',
-    format: 'uri',
-    maxLength: MAX_URL_LENGTH,
-    example: 'https://example.com/report.pdf',
-  })
-  @IsDefined({ message: 'file is required' })
-  @IsHttpUrl()
+  @RequiredHttpUrl('file', { description: 'Absolute http(s) URL of the document to extract.', example: 'https://example.com/report.pdf' })
   file!: string;
 }

@@ -33,7 +33,7 @@ export function dropStrayPdfjsRejections(): void {
   });
 }
 
-/** For tests: whether `reason` is one of the notices dropped above. */
+/** Whether `reason` is one of pdf.js's damage notices (dropped by the handler above). */
 export function isPdfjsDamageNotice(reason: unknown): boolean {
   return reason instanceof Error && DAMAGE_NOTICES.has(reason.name);
 }
