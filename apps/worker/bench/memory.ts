@@ -25,6 +25,7 @@ import { extname, join, relative } from 'node:path';
 import { createPrismaClient } from '@docformat/db';
 import { JobQueue, createRedisConnection } from '@docformat/queue';
 import { prepareTestDatabase, rssMb, testEnvironment } from '@docformat/testing';
+import { workerNodeFlags } from './worker-node-flags';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const FIXTURES = join(REPO_ROOT, 'libs/converters/fixtures');
@@ -143,9 +144,13 @@ async function main(): Promise<number> {
   // the sources, every thread also carries a TypeScript compiler.
   const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
   const entry =
-    existsSync(built) && !process.argv.includes('--sources') ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'];
+    existsSync(built) && !process.argv.includes('--sources')
+      ? [...workerNodeFlags(REPO_ROOT), built]
+      : [...workerNodeFlags(REPO_ROOT), '-r', '@swc-node/register', 'apps/worker/src/main.ts'];
   const allocator = allocatorEnv();
-  process.stdout.write(`worker from ${entry.length === 1 ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}\n`);
+  process.stdout.write(
+    `worker from ${entry.includes(built) ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}, ${entry.join(' ')}\n`,
+  );
   const worker = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: {
@@ -197,6 +202,9 @@ async function main(): Promise<number> {
           type: 'format',
           fileUrl: origin.url(files[i % files.length]),
           requestedFormats: ['text', 'markdown'],
+          // Every job converts: the result cache would answer the same fixture's repeats
+          // without a conversion thread, and a 1,000-job run would measure ~100 conversions.
+          options: { cache: false },
         },
       });
       await queue.enqueueConversion(id, 2000);

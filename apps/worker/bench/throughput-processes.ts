@@ -19,9 +19,14 @@ export class BuiltApp {
     script: string,
     env: NodeJS.ProcessEnv,
     logPath: string,
+    nodeFlags: readonly string[] = [],
   ) {
     const log = createWriteStream(logPath);
-    this.child = spawn(process.execPath, [join(REPO_ROOT, script)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [...nodeFlags, join(REPO_ROOT, script)], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let buffered = '';
     this.child.stdout?.on('data', (chunk: Buffer) => {
       log.write(chunk);

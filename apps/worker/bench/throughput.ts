@@ -36,6 +36,7 @@ import { type Rate, getTextSingleProcess, pagesPerSecond, pdftotext, pdftotextVe
 import { ApiClient, type PhaseResult, runPhase, startOrigin } from './throughput-jobs';
 import { ensurePackages, findManuals, makeCopies, totalPages } from './throughput-manuals';
 import { BuiltApp, RssSampler } from './throughput-processes';
+import { workerNodeFlags } from './worker-node-flags';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const API_MAIN = 'dist/api/apps/api/src/main.js';
@@ -160,7 +161,7 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
   };
   const workers = Array.from(
     { length: options.workers },
-    (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`)),
+    (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`), workerNodeFlags(REPO_ROOT)),
   );
   cleanups.push(async () => {
     await Promise.all([api, ...workers].map((app) => app.stop()));

@@ -3,6 +3,9 @@ import { loadConfigOrExit } from '@docformat/config';
 import { QueuePrefixConflictError } from '@docformat/queue';
 import { installSignalHandlers } from './shutdown/signal-handlers';
 import { createWorkerApp } from './worker.factory';
+import { releaseYoungGenerationFlag } from './young-generation';
+
+releaseYoungGenerationFlag();
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

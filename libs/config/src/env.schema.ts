@@ -132,8 +132,11 @@ export const envSchema = z.object({
   CONVERSION_MAX_MEMORY_MB: int(1024, 64, 65_536),
   /** A conversion thread is replaced by a fresh one after this many conversions (what parsers leave behind is given back). */
   CONVERSION_MAX_TASKS_PER_THREAD: int(50, 1, 1_000_000),
-  /** A worker whose RSS is above this replaces each conversion thread as it finishes a job. */
-  WORKER_MAX_RSS_MB: int(1024, 64, 1_048_576),
+  /**
+   * A worker whose RSS is above this replaces each conversion thread as it finishes a job,
+   * and starts a second OCR engine only while it fits under it. 400 is issue 8's bound.
+   */
+  WORKER_MAX_RSS_MB: int(400, 64, 1_048_576),
   OCR_THREADS: int(availableParallelism(), 1, 64),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 3_600_000),
   /** How long a worker holds a job before others may treat it as stalled (BullMQ lockDuration). */

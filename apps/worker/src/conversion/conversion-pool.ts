@@ -99,6 +99,16 @@ const RETIRE_RECHECK_MS = 20;
 /** Generous: a thread that compiles TypeScript on the fly (tests) starts slowly. */
 const SELF_TEST_TIMEOUT_MS = 60_000;
 
+/**
+ * Young generation of a conversion thread (three semi-spaces of 4 MB). V8's default lets
+ * a busy thread keep up to 48 MB of it, and a conversion thread was busy most of its
+ * life: over 300 mixed jobs the worker peaked at 556 MB with V8's default and at 477 MB
+ * with 3 MB (apps/worker/bench/memory.ts). 12 MB keeps most of that saving without the
+ * cost of 3 MB: R-exts.pdf to markdown ran 8-15 % slower with semi-spaces of 1-2 MB and
+ * within the noise with 4 MB (libs/converters/bench/pdf-speed.ts, pages/s).
+ */
+export const THREAD_YOUNG_GENERATION_MB = 12;
+
 export function defaultTaskFilename(): string {
   return join(__dirname, `conversion.task${extname(__filename)}`);
 }
@@ -129,7 +139,7 @@ export class ConversionPool {
       // would cost more than idle threads do.
       minThreads: options.threads,
       maxThreads: options.threads,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb, maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
       // Decides which thread takes a task, and keeps tasks off threads due for replacement.
       loadBalancer: this.recycler.balancer,
     });

@@ -7,7 +7,15 @@ import { LANGUAGE_MODEL } from './languages';
 import { NETWORK_REFUSED, localWorkerScript } from './local-worker-script';
 import { type OcrPageResult, recognizePage, recognizePages, terminateOcr } from './ocr-engine';
 import { tessdataDir } from './tessdata-dir';
-import { OCR_IDLE_MS, setOcrIdleTimeout, workerCounts } from './tesseract-workers';
+import {
+  ENGINE_YOUNG_GENERATION_MB,
+  OCR_IDLE_MS,
+  enginePool,
+  setOcrIdleTimeout,
+  startTextEngine,
+  textEngineKind,
+  workerCounts,
+} from './tesseract-workers';
 
 const OCR_TIMEOUT = 60_000;
 const image = (name: string) => readFileSync(join(FIXTURES_DIR, 'ocr', name));
@@ -99,6 +107,23 @@ describe('OCR engine', () => {
       } finally {
         setOcrIdleTimeout(OCR_IDLE_MS);
       }
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe('OCR engine threads', () => {
+  it(
+    'start with a small young generation, which tesseract.js has no option for',
+    async () => {
+      const limits = await enginePool().use(textEngineKind(['eng']), startTextEngine(['eng']), async (engine) => {
+        const thread = (engine as unknown as { worker: Worker }).worker;
+        expect(thread).toBeInstanceOf(Worker);
+        return thread.resourceLimits;
+      });
+      expect(limits?.maxYoungGenerationSizeMb).toBe(ENGINE_YOUNG_GENERATION_MB);
+      // Only the young generation: the heap cap stays V8's default.
+      expect(limits?.maxOldGenerationSizeMb).toBeGreaterThan(1000);
     },
     OCR_TIMEOUT,
   );

@@ -3,6 +3,7 @@ import { LANGUAGE_MODEL, OSD_DATA, OSD_MODEL } from './languages';
 import { localWorkerScript } from './local-worker-script';
 import { tessdataDir } from './tessdata-dir';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { EnginePool } from './engine-pool';
 
 export type TesseractWorker = Tesseract.Worker;
@@ -34,9 +35,13 @@ export const OCR_ENGINE_MAX_USES = 50;
 /**
  * What one more engine may add to a process's resident memory, for budgeting: what it
  * grows to after a dense page (measured up to 155 MB), not what it takes at start
- * (70-100 MB). Budgeting the start let two engines grow past WORKER_MAX_RSS_MB together.
+ * (70-100 MB), plus the page images of the conversion that keeps it busy (a scan
+ * decoded by pdf.js, the page drawn for OCR, its JPEG: 40-80 MB more in that thread).
+ * Budgeting the start let two engines grow past WORKER_MAX_RSS_MB together; budgeting
+ * the engine alone let two scanned PDFs take the worker to 425-440 MB with
+ * WORKER_MAX_RSS_MB=400 (apps/worker/bench/memory.ts).
  */
-export const OCR_ENGINE_MB = 160;
+export const OCR_ENGINE_MB = 240;
 
 /**
  * The process's engines. By default as many as there are cores (more add no speed);
@@ -115,8 +120,7 @@ function threadOf(worker: TesseractWorker): { ref(): void; unref(): void } | und
  * `errorHandler`), so that is turned into a rejection here.
  */
 function startWorker(langs: string, oem: number, options: Partial<Tesseract.WorkerOptions>): Promise<TesseractWorker> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
-  const tesseract = require('tesseract.js') as typeof import('tesseract.js');
+  const tesseract = loadTesseract();
   return new Promise((resolve, reject) => {
     let started = false;
     const errorHandler = (error: unknown) => {
@@ -135,4 +139,35 @@ function startWorker(langs: string, oem: number, options: Partial<Tesseract.Work
         resolve(worker);
       }, errorHandler);
   });
+}
+
+/**
+ * Young generation of an engine's thread (V8's `maxYoungGenerationSizeMb`, three
+ * semi-spaces): 3 MB, where V8's default lets a busy thread keep up to 48 MB. An engine's
+ * JavaScript is glue (its memory is the WebAssembly heap) but it parses each page's
+ * result, a JSON tree of every word and symbol, and V8 grew the young generation for it
+ * and kept it: over 300 mixed jobs with WORKER_MAX_RSS_MB=400 the peak was 422-497 MB
+ * with V8's default here and 390-396 MB with 3 MB (apps/worker/bench/memory.ts), at the
+ * same speed (Tesseract's work is in WebAssembly).
+ */
+export const ENGINE_YOUNG_GENERATION_MB = 3;
+
+let tesseractModule: typeof import('tesseract.js') | undefined;
+
+/**
+ * tesseract.js, whose engine threads start with ENGINE_YOUNG_GENERATION_MB. Its
+ * createWorker takes no thread options: it starts each engine with
+ * `spawnWorker({ workerPath })` from its Node adapter (`src/worker/node`), which
+ * createWorker reads when it is first loaded; so that one function is replaced before.
+ * The engine-pool spec checks that engines really start with the limit.
+ */
+function loadTesseract(): typeof import('tesseract.js') {
+  if (tesseractModule) return tesseractModule;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
+  const adapter = require('tesseract.js/src/worker/node/index.js') as { spawnWorker: (options: { workerPath: string | URL }) => Worker };
+  adapter.spawnWorker = ({ workerPath }) =>
+    new Worker(workerPath, { resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB } });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  tesseractModule = require('tesseract.js') as typeof import('tesseract.js');
+  return tesseractModule;
 }
