@@ -54,7 +54,8 @@ describe('docker-compose.yml', () => {
 
   it.each(appServices)('runs %s as its package.json script does, node directly under init', (name) => {
     const service = compose.services[name];
-    expect(scripts[scriptOf[name] ?? '']).toMatch(/^node \S+$/);
+    // node itself (Node flags allowed: the worker's young generation), not npm or a shell
+    expect(scripts[scriptOf[name] ?? '']).toMatch(/^node (--[\w-]+(=\S+)? )*\S+\.js$/);
     expect(service?.command?.join(' ')).toBe(scripts[scriptOf[name] ?? '']);
     expect(service?.init).toBe(true);
   });
