@@ -61,6 +61,20 @@ async function deliveriesTo(jobId: string, count: number, timeoutMs: number): Pr
   return mine();
 }
 
+/**
+ * The delivery row once the worker has recorded the receiver's answer: the receiver has
+ * the POST before the worker has the response, so the row may still say PENDING for a
+ * moment after the request arrived (seen once on CI).
+ */
+async function settledDelivery(jobId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const row = await suite.client.prisma.webhookDelivery.findUniqueOrThrow({ where: { jobId } });
+    if (row.status !== 'PENDING' || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('webhooks', () => {
   it("POSTs the completed job, signed with its client's secret, once", async () => {
     const id = await submitWithWebhook('/notes.txt');
@@ -82,7 +96,7 @@ describe('webhooks', () => {
       jobUrl: `/job/${id}`,
     });
 
-    const row = await suite.client.prisma.webhookDelivery.findUniqueOrThrow({ where: { jobId: id } });
+    const row = await settledDelivery(id);
     expect(row).toMatchObject({ id: headers['docformat-delivery'], status: 'DELIVERED', attempts: 1, lastError: null });
     // Delivered is done: nothing more arrives.
     expect(await deliveriesTo(id, 2, 1000)).toHaveLength(1);
