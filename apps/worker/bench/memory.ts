@@ -143,14 +143,10 @@ async function main(): Promise<number> {
   // The built worker, as deployments run it, when there is one (`npm run build`): from
   // the sources, every thread also carries a TypeScript compiler.
   const built = join(REPO_ROOT, 'dist/worker/apps/worker/src/main.js');
-  const entry =
-    existsSync(built) && !process.argv.includes('--sources')
-      ? [...workerNodeFlags(REPO_ROOT), built]
-      : [...workerNodeFlags(REPO_ROOT), '-r', '@swc-node/register', 'apps/worker/src/main.ts'];
+  const fromDist = existsSync(built) && !process.argv.includes('--sources');
+  const entry = [...workerNodeFlags(REPO_ROOT), ...(fromDist ? [built] : ['-r', '@swc-node/register', 'apps/worker/src/main.ts'])];
   const allocator = allocatorEnv();
-  process.stdout.write(
-    `worker from ${entry.includes(built) ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}, ${entry.join(' ')}\n`,
-  );
+  process.stdout.write(`worker from ${fromDist ? 'dist (built)' : 'the sources'}, allocator ${allocator.name}, ${entry.join(' ')}\n`);
   const worker = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: {

@@ -159,9 +159,10 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
     SWEEP_INTERVAL_MS: '3600000',
     ...(options.concurrency ? { WORKER_CONCURRENCY: options.concurrency } : {}),
   };
+  const nodeFlags = workerNodeFlags(REPO_ROOT);
   const workers = Array.from(
     { length: options.workers },
-    (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`), workerNodeFlags(REPO_ROOT)),
+    (_, i) => new BuiltApp(`worker-${i + 1}`, WORKER_MAIN, workerEnv, join(logDir, `worker-${i + 1}.log`), nodeFlags),
   );
   cleanups.push(async () => {
     await Promise.all([api, ...workers].map((app) => app.stop()));

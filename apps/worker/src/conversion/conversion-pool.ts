@@ -103,9 +103,10 @@ const SELF_TEST_TIMEOUT_MS = 60_000;
  * Young generation of a conversion thread (three semi-spaces of 4 MB). V8's default lets
  * a busy thread keep up to 48 MB of it, and a conversion thread was busy most of its
  * life: over 300 mixed jobs the worker peaked at 556 MB with V8's default and at 477 MB
- * with 3 MB (apps/worker/bench/memory.ts). 12 MB keeps most of that saving without the
- * cost of 3 MB: R-exts.pdf to markdown ran 8-15 % slower with semi-spaces of 1-2 MB and
- * within the noise with 4 MB (libs/converters/bench/pdf-speed.ts, pages/s).
+ * with 3 MB (apps/worker/bench/memory.ts). Not 3 MB, for speed: R-exts.pdf to markdown
+ * ran 8-15 % slower with semi-spaces of 1-2 MB and within the noise with 4 MB
+ * (libs/converters/bench/pdf-speed.ts, pages/s); 12 MB alone was not measured apart from
+ * the other limits (the whole set: ADR 0005).
  */
 export const THREAD_YOUNG_GENERATION_MB = 12;
 

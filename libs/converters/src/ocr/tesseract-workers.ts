@@ -144,11 +144,12 @@ function startWorker(langs: string, oem: number, options: Partial<Tesseract.Work
 /**
  * Young generation of an engine's thread (V8's `maxYoungGenerationSizeMb`, three
  * semi-spaces): 3 MB, where V8's default lets a busy thread keep up to 48 MB. An engine's
- * JavaScript is glue (its memory is the WebAssembly heap) but it parses each page's
- * result, a JSON tree of every word and symbol, and V8 grew the young generation for it
- * and kept it: over 300 mixed jobs with WORKER_MAX_RSS_MB=400 the peak was 422-497 MB
- * with V8's default here and 390-396 MB with 3 MB (apps/worker/bench/memory.ts), at the
- * same speed (Tesseract's work is in WebAssembly).
+ * JavaScript is glue (its memory and its work are in the WebAssembly heap) but it parses
+ * each page's result, a JSON tree of every word and symbol, and V8 grows the young
+ * generation for it and keeps it. Measured together with the other threads' limits, not
+ * alone: over 300 mixed jobs with WORKER_MAX_RSS_MB=400, the worker peaked at 422-497 MB
+ * with conversion threads at 6-12 MB and engines at V8's default, and at 390-396 MB with
+ * every thread, engines included, at 3 MB (apps/worker/bench/memory.ts).
  */
 export const ENGINE_YOUNG_GENERATION_MB = 3;
 
@@ -159,7 +160,7 @@ let tesseractModule: typeof import('tesseract.js') | undefined;
  * createWorker takes no thread options: it starts each engine with
  * `spawnWorker({ workerPath })` from its Node adapter (`src/worker/node`), which
  * createWorker reads when it is first loaded; so that one function is replaced before.
- * The engine-pool spec checks that engines really start with the limit.
+ * ocr-engine.spec.ts checks that engines really start with the limit.
  */
 function loadTesseract(): typeof import('tesseract.js') {
   if (tesseractModule) return tesseractModule;
