@@ -84,6 +84,28 @@ describe('EnginePool', () => {
     await engines.terminateAll();
   });
 
+  it('starts the engine that replaces another only once that one has ended (its memory is freed on exit)', async () => {
+    const engines = pool({ maxEngines: 1 });
+    let exited!: () => void;
+    const exit = new Promise<void>((resolve) => (exited = resolve));
+    const slowToEnd = async () => {
+      const engine = new FakeEngine('text:eng');
+      engine.terminate = async () => {
+        engine.terminated = true;
+        await exit; // like a thread that has been asked to stop and is still running
+      };
+      return engine;
+    };
+    await engines.use('text:eng', slowToEnd, async () => undefined);
+    const osd = engines.use('osd', start('osd'), async (engine) => engine.kind);
+    await tick();
+    expect(FakeEngine.started.map((engine) => engine.kind)).toEqual(['text:eng']);
+    expect(FakeEngine.started[0].terminated).toBe(true);
+    exited();
+    await expect(osd).resolves.toBe('osd');
+    await engines.terminateAll();
+  });
+
   it('starts an engine beyond the first only while the process has memory for it', async () => {
     let room = false;
     const engines = pool({ maxEngines: 4, roomForAnother: () => room });

@@ -53,6 +53,8 @@ export class EnginePool<E extends PoolEngine> {
   /** Engines being started: they count against maxEngines already. */
   private starting = 0;
   private readonly waiters: Waiter<E>[] = [];
+  /** Engines being ended: a new engine starts once they are gone. */
+  private readonly ending = new Set<Promise<void>>();
 
   constructor(private options: EnginePoolOptions) {}
 
@@ -149,6 +151,9 @@ export class EnginePool<E extends PoolEngine> {
   private async startEngine(kind: string, start: () => Promise<E>): Promise<Live<E>> {
     this.starting++;
     try {
+      // The engine this one replaces gives its memory back first: an engine's thread
+      // frees its WebAssembly heap only when it has exited.
+      await Promise.all(this.ending);
       const entry: Live<E> = { kind, engine: await start(), busy: false, uses: 0 };
       this.live.add(entry);
       return this.markBusy(entry);
@@ -197,8 +202,14 @@ export class EnginePool<E extends PoolEngine> {
     if (waiter) this.startEngine(waiter.kind, waiter.start).then(waiter.resolve, waiter.reject);
   }
 
-  private async end(entry: Live<E>): Promise<void> {
+  private end(entry: Live<E>): Promise<void> {
     clearTimeout(entry.idleTimer);
-    await entry.engine.terminate().catch(() => undefined);
+    const ended = entry.engine.terminate().then(
+      () => undefined,
+      () => undefined,
+    );
+    this.ending.add(ended);
+    void ended.then(() => this.ending.delete(ended));
+    return ended;
   }
 }

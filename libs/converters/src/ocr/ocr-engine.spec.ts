@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { LANGUAGE_MODEL } from './languages';
 import { NETWORK_REFUSED, localWorkerScript } from './local-worker-script';
 import { type OcrPageResult, recognizePage, recognizePages, terminateOcr } from './ocr-engine';
+import { type OcrEngines, localOcrEngines } from './ocr-engines';
 import { tessdataDir } from './tessdata-dir';
 import {
   ENGINE_YOUNG_GENERATION_MB,
@@ -86,6 +87,22 @@ describe('OCR engine', () => {
     OCR_TIMEOUT,
   );
 
+  it(
+    'reads a blank, noisy scan once: no orientation pass, no turned readings',
+    async () => {
+      const calls: string[] = [];
+      const counted: OcrEngines = {
+        recognize: (bytes, request, signal) => (calls.push('recognize'), localOcrEngines.recognize(bytes, request, signal)),
+        detectOrientation: (bytes, request, signal) => (calls.push('detect'), localOcrEngines.detectOrientation(bytes, request, signal)),
+      };
+      const page = await recognizePage(await noisePage(1100, 800), { ...options, engines: counted });
+      expect(page.items).toEqual([]);
+      expect(page.rotation).toBe(0);
+      expect(calls).toEqual(['recognize']);
+    },
+    OCR_TIMEOUT,
+  );
+
   it('does not start an engine for an image too small to hold a word', async () => {
     await terminateOcr();
     const page = await recognizePage(readFileSync(join(FIXTURES_DIR, 'office-docs', 'pixel.png')), options);
@@ -112,6 +129,22 @@ describe('OCR engine', () => {
   );
 });
 
+/** A white page with grey speckle, as a scanner gives for an empty back side (JPEG). */
+async function noisePage(width: number, height: number): Promise<Buffer> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  const pixels = context.createImageData(width, height);
+  let seed = 7;
+  for (let at = 0; at < pixels.data.length; at += 4) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const grey = 235 + (seed % 21);
+    pixels.data.set([grey, grey, grey, 255], at);
+  }
+  context.putImageData(pixels, 0, 0);
+  return canvas.toBuffer('image/jpeg', 70);
+}
+
 describe('OCR engine threads', () => {
   it(
     'start with a small young generation, which tesseract.js has no option for',
@@ -124,6 +157,18 @@ describe('OCR engine threads', () => {
       expect(limits?.maxYoungGenerationSizeMb).toBe(ENGINE_YOUNG_GENERATION_MB);
       // Only the young generation: the heap cap stays V8's default.
       expect(limits?.maxOldGenerationSizeMb).toBeGreaterThan(1000);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'are ended when their thread has exited, not when it was asked to stop',
+    async () => {
+      const engine = await startTextEngine(['eng'])();
+      const thread = (engine as unknown as { worker: Worker }).worker;
+      expect(thread.threadId).toBeGreaterThan(0);
+      await engine.terminate();
+      expect(thread.threadId).toBe(-1); // Node's mark of a thread that has exited
     },
     OCR_TIMEOUT,
   );

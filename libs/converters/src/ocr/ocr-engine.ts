@@ -140,7 +140,7 @@ async function recognizeUpright(engines: OcrEngines, image: Buffer, options: Ocr
   // decoded (see rotate-image.ts): then OSD, which decodes them, runs first.
   let osd = scale < 1 ? await detectOrientation() : undefined;
   let best = await readAt(osd?.rotation ?? 0);
-  if (!looksUpright(best)) {
+  if (!looksUpright(best) && !looksBlank(best)) {
     osd ??= await detectOrientation();
     if (osd.rotation !== best.rotation) {
       const turned = await readAt(osd.rotation);
@@ -188,6 +188,16 @@ async function read(
 function damagedImage(error: unknown): unknown {
   if (!/read image/i.test(String(error))) return error;
   return new JobFailure('CORRUPT_DOCUMENT', 'The image is damaged or not in the format it claims to be.', false, { cause: error });
+}
+
+/**
+ * Not one word, not even a wrong one: a blank or noise-only page (a scanned back side).
+ * A page of text turned sideways still reads as words, at confidence 17-45 (the
+ * rotated fixtures), so turning a page that gave none finds nothing either; it cost
+ * an orientation pass and three more readings of the noise, on two kinds of engine.
+ */
+function looksBlank(reading: Reading): boolean {
+  return reading.items.length === 0;
 }
 
 function looksUpright(reading: Reading): boolean {

@@ -109,8 +109,26 @@ export function workerCounts(): Record<string, number> {
   return engines.counts();
 }
 
-function threadOf(worker: TesseractWorker): { ref(): void; unref(): void } | undefined {
-  return (worker as unknown as { worker?: { ref(): void; unref(): void } }).worker ?? undefined;
+function threadOf(worker: TesseractWorker): Worker | undefined {
+  return (worker as unknown as { worker?: Worker }).worker ?? undefined;
+}
+
+/**
+ * tesseract.js's terminate asks the engine's thread to stop and resolves at once; this
+ * one resolves when the thread has exited, i.e. when its WebAssembly heap is freed, so
+ * that the pool starts the engine that replaces it only then (engine-pool.ts).
+ */
+function endedOnExit(worker: TesseractWorker): TesseractWorker {
+  const thread = threadOf(worker);
+  if (!thread) return worker;
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  const terminate = worker.terminate.bind(worker);
+  worker.terminate = async (jobId?: string) => {
+    const result = await terminate(jobId);
+    await exited;
+    return result;
+  };
+  return worker;
 }
 
 /**
@@ -136,7 +154,7 @@ function startWorker(langs: string, oem: number, options: Partial<Tesseract.Work
       })
       .then((worker) => {
         started = true;
-        resolve(worker);
+        resolve(endedOnExit(worker));
       }, errorHandler);
   });
 }
