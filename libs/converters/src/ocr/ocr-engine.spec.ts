@@ -11,6 +11,7 @@ import { tessdataDir } from './tessdata-dir';
 import {
   ENGINE_YOUNG_GENERATION_MB,
   OCR_IDLE_MS,
+  engineThread,
   enginePool,
   setOcrIdleTimeout,
   startTextEngine,
@@ -150,9 +151,9 @@ describe('OCR engine threads', () => {
     'start with a small young generation, which tesseract.js has no option for',
     async () => {
       const limits = await enginePool().use(textEngineKind(['eng']), startTextEngine(['eng']), async (engine) => {
-        const thread = (engine as unknown as { worker: Worker }).worker;
+        const thread = engineThread(engine);
         expect(thread).toBeInstanceOf(Worker);
-        return thread.resourceLimits;
+        return thread?.resourceLimits;
       });
       expect(limits?.maxYoungGenerationSizeMb).toBe(ENGINE_YOUNG_GENERATION_MB);
       // Only the young generation: the heap cap stays V8's default.
@@ -165,10 +166,10 @@ describe('OCR engine threads', () => {
     'are ended when their thread has exited, not when it was asked to stop',
     async () => {
       const engine = await startTextEngine(['eng'])();
-      const thread = (engine as unknown as { worker: Worker }).worker;
-      expect(thread.threadId).toBeGreaterThan(0);
+      const thread = engineThread(engine);
+      expect(thread?.threadId).toBeGreaterThan(0);
       await engine.terminate();
-      expect(thread.threadId).toBe(-1); // Node's mark of a thread that has exited
+      expect(thread?.threadId).toBe(-1); // Node's mark of a thread that has exited
     },
     OCR_TIMEOUT,
   );

@@ -52,7 +52,7 @@ const engines = new EnginePool<TesseractWorker>({
   idleMs: OCR_IDLE_MS,
   maxUses: OCR_ENGINE_MAX_USES,
   // An idle engine must not keep the process alive (scripts, tests, shutdown).
-  onBusy: (worker, busy) => (busy ? threadOf(worker as TesseractWorker)?.ref() : threadOf(worker as TesseractWorker)?.unref()),
+  onBusy: (worker, busy) => (busy ? engineThread(worker as TesseractWorker)?.ref() : engineThread(worker as TesseractWorker)?.unref()),
 });
 
 export function enginePool(): EnginePool<TesseractWorker> {
@@ -109,7 +109,8 @@ export function workerCounts(): Record<string, number> {
   return engines.counts();
 }
 
-function threadOf(worker: TesseractWorker): Worker | undefined {
+/** The Node thread an engine runs in: tesseract.js keeps it on the worker object it returns, undocumented. */
+export function engineThread(worker: TesseractWorker): Worker | undefined {
   return (worker as unknown as { worker?: Worker }).worker ?? undefined;
 }
 
@@ -119,7 +120,7 @@ function threadOf(worker: TesseractWorker): Worker | undefined {
  * that the pool starts the engine that replaces it only then (engine-pool.ts).
  */
 function endedOnExit(worker: TesseractWorker): TesseractWorker {
-  const thread = threadOf(worker);
+  const thread = engineThread(worker);
   if (!thread) return worker;
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   const terminate = worker.terminate.bind(worker);
