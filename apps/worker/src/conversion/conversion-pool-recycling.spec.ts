@@ -6,7 +6,11 @@ const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
 
 const text = plainTextTask;
 
-function newPool(threads: number, recycle: { maxTasksPerThread?: number; maxRssMb?: number }, recycled: ThreadRecycled[]): ConversionPool {
+function newPool(
+  threads: number,
+  recycle: { maxTasksPerThread?: number; recycleRssMb?: number },
+  recycled: ThreadRecycled[],
+): ConversionPool {
   return new ConversionPool({
     threads,
     maxMemoryMb: 256,
@@ -60,7 +64,7 @@ describe('ConversionPool: thread recycling', () => {
   it('replaces the thread that finished a job while the process is above WORKER_MAX_RSS_MB', async () => {
     const recycled: ThreadRecycled[] = [];
     // Any process is above 64 MB: every thread is replaced after each job.
-    const pool = newPool(1, { maxRssMb: 64 }, recycled);
+    const pool = newPool(1, { recycleRssMb: 64 }, recycled);
     try {
       const first = pool.threadIds();
       expect((await pool.convert(text('one'))).outputs['text']?.body).toBe('one\n');

@@ -67,8 +67,8 @@ export interface ConversionPoolOptions {
   env?: NodeJS.ProcessEnv;
   /** Tasks after which a thread is replaced by a fresh one (CONVERSION_MAX_TASKS_PER_THREAD); unlimited when absent. */
   maxTasksPerThread?: number;
-  /** Process RSS above which a thread that finishes a task is replaced (WORKER_MAX_RSS_MB); no mark when absent. */
-  maxRssMb?: number;
+  /** Process RSS above which a thread that finishes a task is replaced (a share of WORKER_MAX_RSS_MB, see thread-recycling.ts); no mark when absent. */
+  recycleRssMb?: number;
   /** The OCR engines every thread's conversions share (see ocr-broker.ts); the process's own by default. */
   ocrEngines?: OcrEngines;
   /**
@@ -130,7 +130,7 @@ export class ConversionPool {
   constructor(private readonly options: ConversionPoolOptions) {
     this.recycler = new ThreadRecycler({
       maxTasksPerThread: options.maxTasksPerThread ?? Infinity,
-      maxRssMb: options.maxRssMb ?? Infinity,
+      recycleRssMb: options.recycleRssMb ?? Infinity,
     });
     this.piscina = new Piscina({
       filename: options.filename ?? defaultTaskFilename(),

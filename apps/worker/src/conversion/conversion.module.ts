@@ -2,6 +2,7 @@ import type { AppConfig } from '@docformat/config';
 import { Global, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { OCR_ENGINE_MB, configureOcrEngines, terminateOcr } from '@docformat/converters';
 import { ConversionPool, type ConversionPoolOptions } from './conversion-pool';
+import { recycleMarkMb } from './thread-recycling';
 
 /** Where the thread entry lives and how threads start; only tests change these. */
 export type ConversionThreadOptions = Pick<ConversionPoolOptions, 'filename' | 'execArgv' | 'env'>;
@@ -30,7 +31,7 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
               maxMemoryMb: config.CONVERSION_MAX_MEMORY_MB,
               timeoutMs: config.CONVERSION_TIMEOUT_MS,
               maxTasksPerThread: config.CONVERSION_MAX_TASKS_PER_THREAD,
-              maxRssMb: config.WORKER_MAX_RSS_MB,
+              recycleRssMb: recycleMarkMb(config.WORKER_MAX_RSS_MB),
               ...thread,
               onError: (error) => logger.error({ event: 'conversion.thread_error', err: error }),
               onRecycle: (event) => logger.log({ event: 'conversion.thread_recycled', ...event }),

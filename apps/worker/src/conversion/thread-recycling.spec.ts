@@ -1,4 +1,4 @@
-import { ThreadRecycler } from './thread-recycling';
+import { ThreadRecycler, recycleMarkMb } from './thread-recycling';
 
 type Balancer = ThreadRecycler['balancer'];
 type Thread = Parameters<Balancer>[1][number];
@@ -17,7 +17,7 @@ const task = {} as Parameters<Balancer>[0];
 
 describe('ThreadRecycler', () => {
   it('gives a thread at most maxTasksPerThread tasks, then asks for it to end once idle', () => {
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 2, maxRssMb: Infinity });
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 2, recycleRssMb: Infinity });
     const [a, b] = [thread(1), thread(2)];
     expect(recycler.balancer(task, [a, b])).toBe(a);
     expect(recycler.afterTask(1, true)).toBeUndefined();
@@ -28,7 +28,7 @@ describe('ThreadRecycler', () => {
   });
 
   it('skips busy, terminating and destroyed threads, and answers null when none is free', () => {
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 10, maxRssMb: Infinity });
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 10, recycleRssMb: Infinity });
     const busy = thread(1, 1);
     const ending = { ...thread(2), terminating: true } as Thread;
     const gone = { ...thread(3), destroyed: true } as Thread;
@@ -38,7 +38,7 @@ describe('ThreadRecycler', () => {
 
   it('retires the thread that finished a task while the process is above its memory mark', () => {
     let rss = 100 * MB;
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, maxRssMb: 200 }, () => rss);
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200 }, () => rss);
     const a = thread(1);
     recycler.balancer(task, [a]);
     expect(recycler.afterTask(1, true)).toBeUndefined();
@@ -50,7 +50,7 @@ describe('ThreadRecycler', () => {
 
   it('waits for a thread marked while busy to finish before ending it', () => {
     let rss = 300 * MB;
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, maxRssMb: 200 }, () => rss);
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200 }, () => rss);
     // A queued task reached thread 1 before its previous task's result was seen.
     expect(recycler.afterTask(1, false)).toBeUndefined();
     rss = 100 * MB;
@@ -58,7 +58,7 @@ describe('ThreadRecycler', () => {
   });
 
   it('forgets threads that have gone', () => {
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, maxRssMb: Infinity });
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, recycleRssMb: Infinity });
     recycler.balancer(task, [thread(1)]);
     recycler.retain(new Set([2]));
     expect(recycler.tasksOf(1)).toBe(0);
@@ -68,7 +68,7 @@ describe('ThreadRecycler', () => {
 
 describe('ThreadRecycler.isRetiring', () => {
   it('tells a thread due for replacement, whether or not it is idle yet', () => {
-    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, maxRssMb: Infinity });
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 1, recycleRssMb: Infinity });
     const thread = { id: 7, currentUsage: 0, terminating: false, destroyed: false } as unknown as Parameters<
       typeof recycler.balancer
     >[1][number];
@@ -77,5 +77,12 @@ describe('ThreadRecycler.isRetiring', () => {
     expect(recycler.isRetiring(7)).toBe(true);
     expect(recycler.afterTask(7, false)).toBeUndefined();
     expect(recycler.afterTask(7, true)).toBe('tasks');
+  });
+});
+
+describe('recycleMarkMb', () => {
+  it('replaces threads above three quarters of WORKER_MAX_RSS_MB, leaving room under the bound for the conversions under way', () => {
+    expect(recycleMarkMb(400)).toBe(300);
+    expect(recycleMarkMb(1024)).toBe(768);
   });
 });

@@ -8,8 +8,23 @@ const MB = 1024 * 1024;
 export interface RecyclePolicy {
   /** A thread is replaced after this many tasks (CONVERSION_MAX_TASKS_PER_THREAD). */
   maxTasksPerThread: number;
-  /** A thread that finishes a task while the process's RSS is above this is replaced (WORKER_MAX_RSS_MB). */
-  maxRssMb: number;
+  /** A thread that finishes a task while the process's RSS is above this is replaced (recycleMarkMb of WORKER_MAX_RSS_MB). */
+  recycleRssMb: number;
+}
+
+/**
+ * Threads are replaced above three quarters of WORKER_MAX_RSS_MB, not at it: the mark
+ * is the bound the process must stay under, and what a conversion under way adds (a
+ * scanned page being read beside the OCR engine, ~60-90 MB) must still fit above the
+ * level the process settles at. Replacing above the bound itself let the process
+ * settle just under it and peak at 429-442 MB with a 400 MB mark; at three quarters
+ * it peaked at 358 MB over the same 1,000 jobs, ~10 % slower (apps/worker/bench/memory.ts,
+ * docs/adr/0005-worker-memory.md).
+ */
+export const RECYCLE_SHARE = 0.75;
+
+export function recycleMarkMb(maxRssMb: number): number {
+  return Math.round(maxRssMb * RECYCLE_SHARE);
 }
 
 export type RecycleReason = 'tasks' | 'memory';
@@ -58,7 +73,7 @@ export class ThreadRecycler {
    * ends it after that task).
    */
   afterTask(threadId: number, idle: boolean): RecycleReason | undefined {
-    if (!this.retiring.has(threadId) && this.rssBytes() > this.policy.maxRssMb * MB) this.retiring.set(threadId, 'memory');
+    if (!this.retiring.has(threadId) && this.rssBytes() > this.policy.recycleRssMb * MB) this.retiring.set(threadId, 'memory');
     return idle ? this.retiring.get(threadId) : undefined;
   }
 

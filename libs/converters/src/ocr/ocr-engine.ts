@@ -91,8 +91,12 @@ function knownDimensions(image: Buffer): { width: number; height: number } | und
   }
 }
 
-/** A page image, optionally with its own scale (TIFF frames may differ). */
-export type OcrPageImage = Buffer | { image: Buffer; pointsPerPixel: number };
+/**
+ * A page image, optionally with its own scale (TIFF frames may differ) and another way
+ * to get the page when Tesseract cannot read this one (a PDF scan taken as stored,
+ * whose bytes may be damaged where pdf.js would still draw what is left of them).
+ */
+export type OcrPageImage = Buffer | { image: Buffer; pointsPerPixel: number; fallback?: () => Promise<OcrPageImage> };
 
 /**
  * Pages in order, up to `parallelism` at once, each on its own Tesseract worker
@@ -108,14 +112,21 @@ export async function recognizePages(
   const lane = async () => {
     while (next < images.length) {
       const index = next++;
-      const page = await images[index]();
-      results[index] = Buffer.isBuffer(page)
-        ? await recognizePage(page, options)
-        : await recognizePage(page.image, { ...options, pointsPerPixel: page.pointsPerPixel });
+      results[index] = await recognizeImage(await images[index](), options);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallelism, images.length)) }, lane));
   return results;
+}
+
+async function recognizeImage(page: OcrPageImage, options: OcrOptions): Promise<OcrPageResult> {
+  if (Buffer.isBuffer(page)) return recognizePage(page, options);
+  try {
+    return await recognizePage(page.image, { ...options, pointsPerPixel: page.pointsPerPixel });
+  } catch (error) {
+    if (!page.fallback || !(error instanceof JobFailure) || error.code !== 'CORRUPT_DOCUMENT') throw error;
+    return recognizeImage(await page.fallback(), options);
+  }
 }
 
 /** Ends every OCR worker thread (tests, shutdown). */
@@ -177,7 +188,7 @@ async function read(
   pointsPerPixel: number,
 ): Promise<Reading> {
   const upright = await transformImage(image, rotation, scale);
-  const size = imageDimensions(upright);
+  const size = measured(upright);
   const blocks = await engines.recognize(upright, { languages, dpi: Math.round(72 / pointsPerPixel) }).catch((error: unknown) => {
     throw damagedImage(error);
   });
@@ -187,7 +198,20 @@ async function read(
 /** Leptonica could not decode the bytes: the image is damaged, which is the client's document, not our bug. */
 function damagedImage(error: unknown): unknown {
   if (!/read image/i.test(String(error))) return error;
+  return corruptImage(error);
+}
+
+function corruptImage(error: unknown): JobFailure {
   return new JobFailure('CORRUPT_DOCUMENT', 'The image is damaged or not in the format it claims to be.', false, { cause: error });
+}
+
+/** The image's size from its header; a header image-size cannot read is a damaged image too. */
+function measured(image: Buffer): { width: number; height: number } {
+  try {
+    return imageDimensions(image);
+  } catch (error) {
+    throw corruptImage(error);
+  }
 }
 
 /**

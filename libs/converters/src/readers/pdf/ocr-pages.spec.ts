@@ -1,4 +1,4 @@
-import { needsOcr, ocrDpi } from './ocr-pages';
+import { needsOcr, ocrDpi, storedScan } from './ocr-pages';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
 const word = (text: string, x = 50, y = 100): PdfTextItem => ({
@@ -53,5 +53,33 @@ describe('ocrDpi', () => {
   it('renders pages without a page-sized image at 200 dpi', () => {
     expect(ocrDpi(page([]))).toBe(200);
     expect(ocrDpi({ ...page([], 0.3), imageDpi: 600 })).toBe(200);
+  });
+});
+
+describe('storedScan', () => {
+  // An A5 page (420 x 595 pt) scanned at 200 dpi and centred by img2pdf: 2.4 pt above and below.
+  const scan = { left: 0, top: 2.4, width: 420, height: 590, pixelWidth: 1167, pixelHeight: 1639 };
+  const scanned = (placement: Partial<typeof scan> | undefined, items: PdfTextItem[] = []): PdfPageText => ({
+    ...page(items, 0.99),
+    width: 420,
+    height: 595,
+    ...(placement ? { imagePlacement: { ...scan, ...placement } } : {}),
+  });
+
+  it('reads a scan as stored when it is all there is on the page, within the page, with square pixels at 150-300 dpi', () => {
+    expect(storedScan(scanned({}))).toEqual(scan);
+  });
+
+  it('draws the page when anything else is on it: text, a smaller image, no known placement', () => {
+    expect(storedScan(scanned({}, [word('7', 400, 580)]))).toBeUndefined();
+    expect(storedScan(scanned({ width: 300, pixelWidth: 833 }))).toBeUndefined();
+    expect(storedScan(scanned(undefined))).toBeUndefined();
+  });
+
+  it('draws the page when the image runs off it, has oblong pixels, or is finer or coarser than OCR reads', () => {
+    expect(storedScan(scanned({ left: -20 }))).toBeUndefined();
+    expect(storedScan(scanned({ pixelWidth: 1000 }))).toBeUndefined();
+    expect(storedScan(scanned({ pixelWidth: 3500, pixelHeight: 4917 }))).toBeUndefined(); // 600 dpi: drawn at 300
+    expect(storedScan(scanned({ pixelWidth: 583, pixelHeight: 819 }))).toBeUndefined(); // 100 dpi: drawn at 150
   });
 });

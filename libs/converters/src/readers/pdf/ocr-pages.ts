@@ -1,6 +1,7 @@
 import { OcrMode } from '@docformat/contracts';
 import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
+import type { ImagePlacement } from './page-images';
 import type { OpenPdf } from './pdf-document';
 import type { PdfPageText } from './pdf-text-item';
 
@@ -19,6 +20,33 @@ export function ocrDpi(page: PdfPageText): number {
   if ((page.imageCoverage ?? 0) < SCAN_IMAGE_COVERAGE || !page.imageDpi) return DEFAULT_OCR_DPI;
   return Math.round(Math.min(MAX_OCR_DPI, Math.max(MIN_OCR_DPI, page.imageDpi)));
 }
+
+/**
+ * The page's image, when OCR can read it as the file stores it (no drawing): a scan with
+ * nothing else on the page, no text at all, upright, inside the page and covering
+ * almost all of it (img2pdf and scanners centre a scan whose shape is not the page's),
+ * with square pixels, at a resolution the page would be drawn at anyway. Otherwise the
+ * page is drawn, which also shows whatever lies over or beside the image.
+ */
+export function storedScan(page: PdfPageText): ImagePlacement | undefined {
+  const placed = page.imagePlacement;
+  if (!placed || page.items.length > 0) return undefined;
+  const inside =
+    placed.left >= -PAGE_EDGE_TOLERANCE &&
+    placed.top >= -PAGE_EDGE_TOLERANCE &&
+    placed.left + placed.width <= page.width + PAGE_EDGE_TOLERANCE &&
+    placed.top + placed.height <= page.height + PAGE_EDGE_TOLERANCE;
+  if (!inside || placed.width * placed.height < STORED_SCAN_COVERAGE * page.width * page.height) return undefined;
+  const across = placed.width / placed.pixelWidth;
+  const down = placed.height / placed.pixelHeight;
+  if (Math.abs(across - down) > 0.01 * across) return undefined;
+  const dpi = 72 / across;
+  return dpi >= MIN_OCR_DPI && dpi <= MAX_OCR_DPI ? placed : undefined;
+}
+
+/** Points by which a scan's edge may pass the page's (rounding in the producer's matrix). */
+const PAGE_EDGE_TOLERANCE = 1;
+const STORED_SCAN_COVERAGE = 0.9;
 
 /** A page whose text covers less than this share of it, under a page-sized image, is a scan. */
 const SCAN_TEXT_COVERAGE = 0.01;
@@ -56,10 +84,21 @@ export async function ocrPdfPages(
   if (targets.length === 0) return { pages: texts, ocr: [] };
   // tesseract.js loads only when a page needs OCR.
   const { recognizePages } = await import('../../ocr/ocr-engine.ts');
+  // Pages read from their stored image: the words are placed from the image's corner.
+  const origins = new Map<number, ImagePlacement>();
   const results = await recognizePages(
     targets.map((page) => async () => {
-      const dpi = ocrDpi(page);
-      return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
+      const drawn = async () => {
+        origins.delete(page.page);
+        const dpi = ocrDpi(page);
+        return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
+      };
+      const stored = storedScan(page);
+      const image = stored && (await pdf.storedImage(page.page, { width: stored.pixelWidth, height: stored.pixelHeight }));
+      if (!image) return drawn();
+      origins.set(page.page, stored);
+      // Damaged image data that Tesseract cannot read: pdf.js draws what is left of it.
+      return { image, pointsPerPixel: stored.width / stored.pixelWidth, fallback: drawn };
     }),
     {
       languages: options.languages,
@@ -72,6 +111,11 @@ export async function ocrPdfPages(
   const pages = texts.map((page): PdfPageText => {
     const result = byPage.get(page.page);
     if (!result) return page;
+    const origin = origins.get(page.page);
+    if (origin && result.rotation === 0) {
+      const items = result.items.map((item) => ({ ...item, x: item.x + origin.left, y: item.y + origin.top }));
+      return { page: page.page, width: page.width, height: page.height, items, rules: page.rules };
+    }
     // A page read sideways has its own upright size; the PDF's rules no longer line up.
     return {
       page: page.page,

@@ -20,6 +20,22 @@ export interface PageImage {
   coverage: number;
   /** Pixels per inch across the page, when the image's pixel size is known. */
   dpi?: number;
+  /** Where it lies, when it is the page's only image, an image object drawn upright. */
+  placement?: ImagePlacement;
+}
+
+/**
+ * A stored image (an image XObject) drawn the right way up without skew: its first
+ * pixel row at the top, in page points from the page's top-left corner. Such an image,
+ * as stored, is the page as seen, so OCR can read it without drawing the page.
+ */
+export interface ImagePlacement {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  pixelWidth: number;
+  pixelHeight: number;
 }
 
 /**
@@ -39,12 +55,14 @@ export function largestImage(
   const stack: Matrix[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   let largest: PageImage = { coverage: 0 };
+  let count = 0;
   list.fnArray.forEach((fn, index) => {
     const args = list.argsArray[index] as unknown[] | null;
     if (fn === ops.save) stack.push(ctm);
     else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
     else if (fn === ops.transform && args) ctm = multiply(args as Matrix, ctm);
     else if (painters.has(fn)) {
+      count++;
       const corners = [
         [0, 0],
         [1, 0],
@@ -60,10 +78,26 @@ export function largestImage(
       // A page turned sideways shows the image's height across: use the longer sides.
       const across = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
       const dpi = pixels && across > 0 ? (Math.max(pixels.width, pixels.height) / across) * 72 : undefined;
-      largest = { coverage, ...(dpi ? { dpi } : {}) };
+      const placement = fn === ops.paintImageXObject && pixels ? upright(corners, pixels) : undefined;
+      largest = { coverage, ...(dpi ? { dpi } : {}), ...(placement ? { placement } : {}) };
     }
   });
+  if (count > 1) delete largest.placement;
   return largest;
+}
+
+/**
+ * The unit square's corners (0,0), (1,0), (0,1), (1,1) on the page: an image is upright
+ * when its top-left corner, (0,1) in image space, is the box's top-left and its sides
+ * run along the page's (a turned page or a flipped CTM shows the samples otherwise).
+ */
+function upright(corners: number[][], pixels: { width: number; height: number }): ImagePlacement | undefined {
+  const [bottomLeft, bottomRight, topLeft] = corners;
+  const width = bottomRight[0] - bottomLeft[0];
+  const height = bottomLeft[1] - topLeft[1];
+  const skew = Math.abs(topLeft[0] - bottomLeft[0]) + Math.abs(bottomRight[1] - bottomLeft[1]);
+  if (width <= 0 || height <= 0 || skew > 0.01) return undefined;
+  return { left: topLeft[0], top: topLeft[1], width, height, pixelWidth: pixels.width, pixelHeight: pixels.height };
 }
 
 /** paintImageXObject carries [id, width, height]; an inline image carries its data with width and height. */

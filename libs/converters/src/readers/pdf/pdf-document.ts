@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { type Pdfjs, loadPdfjs, pdfjsDataPaths } from './load-pdfjs';
+import { type PixelSize, storedScans } from './stored-scan';
 
 type PdfParseModule = typeof import('pdf-parse', { with: { 'resolution-mode': 'import' } });
 type PDFParse = InstanceType<PdfParseModule['PDFParse']>;
@@ -15,6 +16,8 @@ export interface OpenPdf {
   document: PdfDocument;
   /** One page rendered at `dpi` for OCR, as a JPEG (see renderPage). */
   screenshot(page: number, dpi: number): Promise<Buffer>;
+  /** A scanned page's only image as the file stores it, when Tesseract can read it so (see stored-scan.ts). */
+  storedImage(page: number, pixels: PixelSize): Promise<Buffer | undefined>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   };
   const document = await loadDocument(pdfjs, parameters);
+  const scans = storedScans(bytes);
   const parser = new PDFParse(parameters);
   adoptDocument(parser, document);
   try {
@@ -57,6 +61,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
       info: (info ?? {}) as Record<string, unknown>,
       document,
       screenshot: (page, dpi) => renderPage(document, page, dpi),
+      storedImage: (page, pixels) => scans.image(page, pixels),
       close: () => parser.destroy(),
     };
   } catch (error) {

@@ -59,6 +59,7 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       rules,
       imageCoverage: image.coverage,
       ...(image.dpi ? { imageDpi: image.dpi } : {}),
+      ...(image.placement ? { imagePlacement: image.placement } : {}),
     };
     return { text, applyLinks: (annotations) => (text.items = applyLinks(text.items, linkAreas(annotations, viewport))) };
   } finally {

@@ -1,3 +1,4 @@
+import type { ImagePlacement } from './page-images';
 import type { Rule } from './page-rules';
 
 /** One positioned run of text, in top-left page coordinates (points). */
@@ -30,4 +31,6 @@ export interface PdfPageText {
   imageCoverage?: number;
   /** That image's resolution in dots per inch, when known. */
   imageDpi?: number;
+  /** That image's place, when it is the page's only image and upright (what OCR can read as stored). */
+  imagePlacement?: ImagePlacement;
 }
