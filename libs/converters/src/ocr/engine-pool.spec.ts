@@ -106,6 +106,19 @@ describe('EnginePool', () => {
     await engines.terminateAll();
   });
 
+  it('starts the replacing engine after endWaitMs when the one it replaces never reports its exit', async () => {
+    const engines = pool({ maxEngines: 1, endWaitMs: 50 });
+    const neverEnds = async () => {
+      const engine = new FakeEngine('text:eng');
+      engine.terminate = () => new Promise<void>(() => undefined);
+      return engine;
+    };
+    await engines.use('text:eng', neverEnds, async () => undefined);
+    await expect(engines.use('osd', start('osd'), async (engine) => engine.kind)).resolves.toBe('osd');
+    expect(FakeEngine.started.map((engine) => engine.kind)).toEqual(['text:eng', 'osd']);
+    await engines.terminateAll();
+  });
+
   it('starts an engine beyond the first only while the process has memory for it', async () => {
     let room = false;
     const engines = pool({ maxEngines: 4, roomForAnother: () => room });

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 /**
  * A bounded pool of OCR engines of several kinds (one kind per language set, one for
  * orientation detection), shared by everything in the process that reads images.
@@ -12,6 +14,8 @@
  * served). Tasks hold an engine for one operation only, never two at once, so two
  * conversions can never deadlock each other over engines.
  */
+const DEFAULT_END_WAIT_MS = 5_000;
+
 export interface PoolEngine {
   terminate(): Promise<unknown>;
 }
@@ -29,6 +33,12 @@ export interface EnginePoolOptions {
    * worker answers from WORKER_MAX_RSS_MB). Without it, only maxEngines limits.
    */
   roomForAnother?: () => boolean;
+  /**
+   * How long a new engine waits for the engines being ended to exit (5 s by default).
+   * Node ends a worker thread by force, so they always do, within milliseconds; the
+   * bound only keeps a thread that somehow never reports its exit from stopping OCR.
+   */
+  endWaitMs?: number;
   /** Called when an engine becomes busy or idle, so its thread can keep the process alive only while it works. */
   onBusy?: (engine: PoolEngine, busy: boolean) => void;
 }
@@ -153,7 +163,7 @@ export class EnginePool<E extends PoolEngine> {
     try {
       // The engine this one replaces gives its memory back first: an engine's thread
       // frees its WebAssembly heap only when it has exited.
-      await Promise.all(this.ending);
+      await Promise.race([Promise.all(this.ending), delay(this.options.endWaitMs ?? DEFAULT_END_WAIT_MS, undefined, { ref: false })]);
       const entry: Live<E> = { kind, engine: await start(), busy: false, uses: 0 };
       this.live.add(entry);
       return this.markBusy(entry);
