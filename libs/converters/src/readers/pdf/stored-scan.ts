@@ -187,23 +187,21 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** The one filter's name; a chain of filters (or none) is not taken. */
 function filterName(lib: PdfLib, dict: PdfDict): string | undefined {
-  const filter = dict.lookup(lib.PDFName.of('Filter'));
-  if (filter instanceof lib.PDFName) return filter.decodeText();
-  if (filter instanceof lib.PDFArray && filter.size() === 1) {
-    const only = filter.lookup(0);
-    return only instanceof lib.PDFName ? only.decodeText() : undefined;
-  }
-  return undefined;
+  const filter = single(lib, dict, 'Filter');
+  return filter instanceof lib.PDFName ? filter.decodeText() : undefined;
 }
 
+/** The one filter's parameters. */
 function decodeParameters(lib: PdfLib, dict: PdfDict): PdfDict | undefined {
-  const parameters = dict.lookup(lib.PDFName.of('DecodeParms'));
-  if (parameters instanceof lib.PDFDict) return parameters;
-  if (parameters instanceof lib.PDFArray && parameters.size() === 1) {
-    const only = parameters.lookup(0);
-    return only instanceof lib.PDFDict ? only : undefined;
-  }
-  return undefined;
+  const parameters = single(lib, dict, 'DecodeParms');
+  return parameters instanceof lib.PDFDict ? parameters : undefined;
+}
+
+/** A value that may also be written as an array of one (Filter, DecodeParms); undefined for longer arrays. */
+function single(lib: PdfLib, dict: PdfDict, key: string): unknown {
+  const value = dict.lookup(lib.PDFName.of(key));
+  if (!(value instanceof lib.PDFArray)) return value;
+  return value.size() === 1 ? value.lookup(0) : undefined;
 }
 
 function number(lib: PdfLib, dict: PdfDict, key: string): number | undefined {
