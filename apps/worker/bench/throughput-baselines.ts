@@ -9,6 +9,8 @@ const REPO_ROOT = join(__dirname, '../../..');
 export interface Rate {
   pages: number;
   seconds: number;
+  /** CPU time used, every thread of the processes counted, where measured. */
+  cpuSeconds?: number;
 }
 
 export function pagesPerSecond(rate: Rate): number {

@@ -5,8 +5,10 @@
  * bytes differ), through the built API and worker processes against the real Postgres
  * and Redis, one phase per output format; beside them, in the same run, pdf-parse
  * `getText` in one process and poppler's pdftotext in one process and on all cores
- * over the same copies. Prints pages per second of each, the ratios, and the workers'
- * peak RSS (sampled from /proc every 200 ms, per phase and over the whole run).
+ * over the same copies. Prints pages per second of each, the ratios, the workers'
+ * peak RSS (sampled from /proc every 200 ms, per phase and over the whole run), and
+ * the CPU time the workers used per phase beside getText's, which splits the ratio
+ * into what a page costs (pages per CPU-second) and how many cores were kept busy.
  *
  *   npm run build && npm run bench:throughput
  *   npm run bench:throughput -- --copies 1 --manuals R-exts,R-intro --formats text
@@ -31,7 +33,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrismaClient } from '@docformat/db';
-import { freePort, prepareTestDatabase, runScript, type ScriptRun, sleep, testEnvironment } from '@docformat/testing';
+import { cpuSeconds, freePort, prepareTestDatabase, runScript, type ScriptRun, sleep, testEnvironment } from '@docformat/testing';
 import { type Rate, getTextSingleProcess, pagesPerSecond, pdftotext, pdftotextVersion } from './throughput-baselines';
 import { ApiClient, type PhaseResult, runPhase, startOrigin } from './throughput-jobs';
 import { ensurePackages, findManuals, makeCopies, totalPages } from './throughput-manuals';
@@ -199,13 +201,19 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
   for (const format of options.formats) await runPhase(client, prisma, warmCopies, origin.url, format, deadline);
   out(rssLine('  after warm-up', keepPeaks(sampler.takePeaks())));
 
-  const phases: PhaseResult[] = [];
+  const phases: Array<PhaseResult & { cpuSeconds: number }> = [];
+  const workersCpu = () => workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0);
   for (const format of options.formats) {
-    const phase = await runPhase(client, prisma, copies, origin.url, format, deadline);
+    const cpuBefore = workersCpu();
+    const phase = { ...(await runPhase(client, prisma, copies, origin.url, format, deadline)), cpuSeconds: 0 };
+    phase.cpuSeconds = workersCpu() - cpuBefore;
     phases.push(phase);
     const failed = [...phase.failures].map(([code, n]) => `${code} ${n}`).join(', ');
     out(`  ${rate(`service ${format}`, { pages: phase.pages, seconds: phase.seconds })}${failed ? `  FAILED: ${failed}` : ''}`);
     out(rssLine(`  peak RSS (${format})`, keepPeaks(sampler.takePeaks())));
+    out(
+      `  workers' CPU (${format})   ${phase.cpuSeconds.toFixed(1)} s, ${(phase.cpuSeconds / phase.seconds).toFixed(2)} cores busy on average`,
+    );
   }
 
   out('\nresults');
@@ -217,6 +225,14 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
     if (getText && TARGETS[phase.format]) {
       const ratio = service / pagesPerSecond(getText);
       out(`    target ≥ ${TARGETS[phase.format]} × getText: ${ratio >= TARGETS[phase.format] ? 'met' : 'NOT met'} (${ratio.toFixed(2)} ×)`);
+    }
+    // The ratio split in two: pages per CPU-second (the work each page costs) and cores kept busy.
+    if (getText?.cpuSeconds && phase.cpuSeconds > 0) {
+      const perCpu = phase.pages / phase.cpuSeconds;
+      const getTextPerCpu = getText.pages / getText.cpuSeconds;
+      out(
+        `    per CPU-second: ${perCpu.toFixed(1)} pages = ${(perCpu / getTextPerCpu).toFixed(2)} × getText's ${getTextPerCpu.toFixed(1)} (it kept ${(getText.cpuSeconds / getText.seconds).toFixed(2)} cores busy, the service ${(phase.cpuSeconds / phase.seconds).toFixed(2)})`,
+      );
     }
   }
   const peak = Math.max(0, ...runPeaks.values());

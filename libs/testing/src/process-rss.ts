@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -8,6 +9,33 @@ export function rssMb(pid: number): number {
   try {
     const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks (100 on every common kernel; getconf says). */
+let ticksPerSecond: number | undefined;
+
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    const answer = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim());
+    ticksPerSecond = Number.isFinite(answer) && answer > 0 ? answer : 100;
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU time a process has used so far (user and system, every thread of it: V8's
+ * compiler and collector helpers too), in seconds, from /proc (Linux); 0 once it has gone.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    // The command name (field 2) may hold spaces: count fields from after its ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12th and 13th after the name.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks();
   } catch {
     return 0;
   }

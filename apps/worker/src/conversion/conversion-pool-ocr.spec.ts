@@ -1,26 +1,11 @@
 import { type OcrEngines, localOcrEngines, terminateOcr } from '@docformat/converters';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
+import { ocrImageTask } from '../../test/support/fixtures';
 import { ConversionPool } from './conversion-pool';
-import type { ConversionTaskInput } from './conversion-task.types';
 
 /** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
 const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
-const OCR_FIXTURES = join(__dirname, '../../../../libs/converters/fixtures/ocr');
 const OCR_TIMEOUT_MS = 120_000;
-
-function imageTask(name: string): ConversionTaskInput {
-  return {
-    bytes: readFileSync(join(OCR_FIXTURES, name)),
-    fileName: name,
-    contentType: 'image/png',
-    formats: ['text'],
-    maxPages: 5,
-    options: {},
-    ocrParallelism: 2,
-  };
-}
 
 function newPool(ocrEngines: OcrEngines, timeoutMs = 60_000): ConversionPool {
   return new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs, execArgv: THREAD_EXEC_ARGV, env: process.env, ocrEngines });
@@ -48,7 +33,7 @@ describe('ConversionPool: OCR engines shared by the process', () => {
       };
       const pool = newPool(counting);
       try {
-        const [report, table] = await Promise.all([pool.convert(imageTask('report.png')), pool.convert(imageTask('table.png'))]);
+        const [report, table] = await Promise.all([pool.convert(ocrImageTask('report.png')), pool.convert(ocrImageTask('table.png'))]);
         expect(report.outputs['text']?.body).toContain('Quarterly Report');
         expect(table.outputs['text']?.body).toContain('Melbourne');
         expect(new Set(pool.threadIds()).size).toBe(2);
@@ -75,7 +60,7 @@ describe('ConversionPool: OCR engines shared by the process', () => {
       };
       const pool = newPool(hanging, 3_000);
       try {
-        await expect(pool.convert(imageTask('report.png'))).rejects.toMatchObject({ code: 'CONVERSION_TIMEOUT' });
+        await expect(pool.convert(ocrImageTask('report.png'))).rejects.toMatchObject({ code: 'CONVERSION_TIMEOUT' });
         while (!seen?.aborted) await new Promise((resolve) => setTimeout(resolve, 10));
         expect(seen.aborted).toBe(true);
       } finally {

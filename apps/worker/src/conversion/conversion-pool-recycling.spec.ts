@@ -1,3 +1,5 @@
+import { terminateOcr } from '@docformat/converters';
+import { ocrImageTask } from '../../test/support/fixtures';
 import { ConversionPool, type ThreadRecycled } from './conversion-pool';
 import { plainTextTask } from './conversion-task.types';
 
@@ -5,10 +7,11 @@ import { plainTextTask } from './conversion-task.types';
 const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
 
 const text = plainTextTask;
+afterAll(() => terminateOcr());
 
 function newPool(
   threads: number,
-  recycle: { maxTasksPerThread?: number; recycleRssMb?: number },
+  recycle: { maxTasksPerThread?: number; recycleRssMb?: number; keepHeldMb?: number },
   recycled: ThreadRecycled[],
 ): ConversionPool {
   return new ConversionPool({
@@ -63,8 +66,8 @@ describe('ConversionPool: thread recycling', () => {
 
   it('replaces the thread that finished a job while the process is above WORKER_MAX_RSS_MB', async () => {
     const recycled: ThreadRecycled[] = [];
-    // Any process is above 64 MB: every thread is replaced after each job.
-    const pool = newPool(1, { recycleRssMb: 64 }, recycled);
+    // Any process is above 64 MB, and every thread holds more than nothing: each is replaced after each job.
+    const pool = newPool(1, { recycleRssMb: 64, keepHeldMb: 0 }, recycled);
     try {
       const first = pool.threadIds();
       expect((await pool.convert(text('one'))).outputs['text']?.body).toBe('one\n');
@@ -76,6 +79,52 @@ describe('ConversionPool: thread recycling', () => {
       await pool.close();
     }
   }, 120_000);
+});
+
+describe('ConversionPool: which thread is replaced above the memory mark', () => {
+  it('keeps a thread that holds little: the process is above the mark because of the others', async () => {
+    const recycled: ThreadRecycled[] = [];
+    const held: number[] = [];
+    const pool = new ConversionPool({
+      threads: 1,
+      maxMemoryMb: 256,
+      timeoutMs: 60_000,
+      execArgv: THREAD_EXEC_ARGV,
+      env: process.env,
+      recycleRssMb: 64,
+      keepHeldMb: 1024,
+      onRecycle: (event) => recycled.push(event),
+      onTask: (event) => held.push(event.heapMb + event.externalMb),
+    });
+    try {
+      const first = pool.threadIds();
+      for (const word of ['one', 'two', 'three']) expect((await pool.convert(text(word))).outputs['text']?.body).toBe(`${word}\n`);
+      expect(held.every((mb) => mb > 0 && mb <= 1024)).toBe(true);
+      expect(recycled).toEqual([]);
+      expect(pool.threadIds()).toEqual(first);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('replaces a thread that prepared an image for OCR, however little its heap holds', async () => {
+    const recycled: ThreadRecycled[] = [];
+    const pool = newPool(1, { recycleRssMb: 64, keepHeldMb: 1024 }, recycled);
+    try {
+      const first = pool.threadIds();
+      // The canvas that decoded the image holds memory no heap figure shows.
+      expect((await pool.convert(ocrImageTask('report.png'))).outputs['text']?.body).toContain('Quarterly Report');
+      await waitFor(() => recycled.length === 1);
+      expect(recycled.map((event) => [event.threadId, event.reason])).toEqual([[first[0], 'memory']]);
+      expect(recycled[0].heapMb + recycled[0].externalMb).toBeLessThanOrEqual(1024);
+      // Its replacement converts text only: it is kept.
+      expect((await pool.convert(text('after'))).outputs['text']?.body).toBe('after\n');
+      expect(recycled).toHaveLength(1);
+      expect(pool.threadIds()).not.toContain(first[0]);
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
 });
 
 /** Polls a condition that follows an event by a few milliseconds; gives up after 10 s. */

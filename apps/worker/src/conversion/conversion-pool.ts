@@ -69,6 +69,8 @@ export interface ConversionPoolOptions {
   maxTasksPerThread?: number;
   /** Process RSS above which a thread that finishes a task is replaced (a share of WORKER_MAX_RSS_MB, see thread-recycling.ts); no mark when absent. */
   recycleRssMb?: number;
+  /** A thread holding no more than this, which has never prepared an image for OCR, is kept above the mark (THREAD_KEEP_MB when absent). */
+  keepHeldMb?: number;
   /** The OCR engines every thread's conversions share (see ocr-broker.ts); the process's own by default. */
   ocrEngines?: OcrEngines;
   /**
@@ -131,6 +133,7 @@ export class ConversionPool {
     this.recycler = new ThreadRecycler({
       maxTasksPerThread: options.maxTasksPerThread ?? Infinity,
       recycleRssMb: options.recycleRssMb ?? Infinity,
+      keepHeldMb: options.keepHeldMb,
     });
     this.piscina = new Piscina({
       filename: options.filename ?? defaultTaskFilename(),
@@ -175,7 +178,8 @@ export class ConversionPool {
     // The task's OCR calls come back to this thread, where the process's bounded engine
     // pool serves every conversion (a thread of its own would hold its own engines).
     const ocr = task.kind === 'pdf-assemble' ? undefined : new MessageChannel();
-    if (ocr) serveOcr(ocr.port1, this.options.ocrEngines ?? localOcrEngines);
+    const images = new ImageCount(this.options.ocrEngines ?? localOcrEngines);
+    if (ocr) serveOcr(ocr.port1, images);
     let outcome: TaskOutcome;
     try {
       const sent: TaskInput = task.kind === 'pdf-assemble' || !ocr ? task : { ...task, ocrPort: ocr.port2 };
@@ -185,7 +189,7 @@ export class ConversionPool {
     } finally {
       ocr?.port1.close();
     }
-    this.afterTask(outcome.thread);
+    this.afterTask(outcome.thread, images.sent > 0);
     if (!outcome.ok) throw fromThreadFailure(outcome);
     if (outcome.thread) {
       const { id: threadId, heapMb, externalMb, startedAt, ranMs } = outcome.thread;
@@ -211,16 +215,16 @@ export class ConversionPool {
    * (see ThreadRecycler). piscina sees it exit between tasks, fails nothing, and
    * starts a fresh thread in its place.
    */
-  private afterTask(usage: ThreadUsage | undefined): void {
+  private afterTask(usage: ThreadUsage | undefined, drewImages = false): void {
     if (!usage) return;
     this.forgetGoneThreads();
     const idle = this.threads.get(usage.id)?.currentUsage === 0;
-    const reason = this.recycler.afterTask(usage.id, idle);
+    const reason = this.recycler.afterTask(usage.id, idle, { heldMb: usage.heapMb + usage.externalMb, drewImages });
     if (!reason) {
       // piscina counts the task as done a moment after its result arrives. A retiring
       // thread gets no more tasks, so it is idle soon: look again then, or it would sit
       // unused for good and the pool would shrink by one.
-      if (!idle && this.recycler.isRetiring(usage.id)) setTimeout(() => this.afterTask(usage), RETIRE_RECHECK_MS).unref();
+      if (!idle && this.recycler.isRetiring(usage.id)) setTimeout(() => this.afterTask(usage, drewImages), RETIRE_RECHECK_MS).unref();
       return;
     }
     const thread = this.piscina.threads.find((candidate) => candidate.threadId === usage.id);
@@ -266,5 +270,25 @@ export class ConversionPool {
   /** Terminates every thread; running conversions are abandoned. */
   close(): Promise<void> {
     return this.piscina.destroy();
+  }
+}
+
+/**
+ * The engines a task's OCR calls are served by, counting the images its thread sent:
+ * a thread that sent one decoded or drew it with the native canvas first (ThreadHeld).
+ */
+class ImageCount implements OcrEngines {
+  sent = 0;
+
+  constructor(private readonly engines: OcrEngines) {}
+
+  recognize(...call: Parameters<OcrEngines['recognize']>): ReturnType<OcrEngines['recognize']> {
+    this.sent++;
+    return this.engines.recognize(...call);
+  }
+
+  detectOrientation(...call: Parameters<OcrEngines['detectOrientation']>): ReturnType<OcrEngines['detectOrientation']> {
+    this.sent++;
+    return this.engines.detectOrientation(...call);
   }
 }

@@ -1,4 +1,5 @@
-import { ThreadRecycler, recycleMarkMb } from './thread-recycling';
+import { HEAP_RELEASE_MB } from './heap-release';
+import { THREAD_KEEP_MB, ThreadRecycler, recycleMarkMb } from './thread-recycling';
 
 type Balancer = ThreadRecycler['balancer'];
 type Thread = Parameters<Balancer>[1][number];
@@ -46,6 +47,32 @@ describe('ThreadRecycler', () => {
     rss = 300 * MB;
     expect(recycler.afterTask(1, true)).toBe('memory');
     expect(recycler.balancer(task, [a])).toBeNull();
+  });
+
+  it('keeps a thread that holds little above the mark, unless it has ever prepared an image for OCR', () => {
+    let rss = 100 * MB;
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200, keepHeldMb: 96 }, () => rss);
+    const [a, b, c] = [thread(1), thread(2), thread(3)];
+    rss = 300 * MB;
+    // Small, text only: the process is above the mark because of the conversions in the others.
+    expect(recycler.afterTask(1, true, { heldMb: 60, drewImages: false })).toBeUndefined();
+    expect(recycler.balancer(task, [a])).toBe(a);
+    // Holding a big document's leftovers.
+    expect(recycler.afterTask(2, true, { heldMb: 130, drewImages: false })).toBe('memory');
+    expect(recycler.balancer(task, [b])).toBeNull();
+    // Drew an image while the process was under the mark: judged as holding much from then on.
+    rss = 100 * MB;
+    expect(recycler.afterTask(3, true, { heldMb: 50, drewImages: true })).toBeUndefined();
+    rss = 300 * MB;
+    expect(recycler.afterTask(3, true, { heldMb: 50, drewImages: false })).toBe('memory');
+    expect(recycler.balancer(task, [c])).toBeNull();
+  });
+
+  it('keeps threads of up to THREAD_KEEP_MB by default, the level where a thread collects its heap', () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200 }, () => 300 * MB);
+    expect(recycler.afterTask(1, true, { heldMb: THREAD_KEEP_MB, drewImages: false })).toBeUndefined();
+    expect(recycler.afterTask(2, true, { heldMb: THREAD_KEEP_MB + 1, drewImages: false })).toBe('memory');
+    expect(THREAD_KEEP_MB).toBe(HEAP_RELEASE_MB);
   });
 
   it('waits for a thread marked while busy to finish before ending it', () => {

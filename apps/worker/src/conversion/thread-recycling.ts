@@ -1,4 +1,5 @@
 import type { Piscina } from 'piscina';
+import { HEAP_RELEASE_MB } from './heap-release';
 
 type LoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer']>;
 type PoolThread = Parameters<LoadBalancer>[1][number];
@@ -8,9 +9,39 @@ const MB = 1024 * 1024;
 export interface RecyclePolicy {
   /** A thread is replaced after this many tasks (CONVERSION_MAX_TASKS_PER_THREAD). */
   maxTasksPerThread: number;
-  /** A thread that finishes a task while the process's RSS is above this is replaced (recycleMarkMb of WORKER_MAX_RSS_MB). */
+  /** A thread that finishes a task while the process's RSS is above this may be replaced (recycleMarkMb of WORKER_MAX_RSS_MB). */
   recycleRssMb: number;
+  /**
+   * ...unless it holds no more than this (heap and external, after its task) and has
+   * never prepared an image for OCR: replacing it would give back nothing a fresh
+   * thread does not take again (THREAD_KEEP_MB by default).
+   */
+  keepHeldMb?: number;
 }
+
+/**
+ * What a thread holds after its task, as far as the pool can know: its V8 heap and
+ * external memory (ThreadUsage), and whether it has prepared images for OCR. Those
+ * images are decoded and drawn by the native canvas, whose memory no heap figure
+ * shows, and the process kept it until the thread went (apps/worker/bench/memory.ts
+ * peaked at 430 MB instead of 359 MB when such threads were judged by their heap alone).
+ */
+export interface ThreadHeld {
+  heldMb: number;
+  drewImages: boolean;
+}
+
+/**
+ * A warm thread holds ~55-60 MB (pdf.js and the readers loaded); one that holds more
+ * than this after its task kept a big document's leftovers (HEAP_RELEASE_MB, the same
+ * level, is where a thread collects before it reports). The heap is counted as
+ * committed, not as live: what V8 keeps committed is what the process holds, and a
+ * rule on live objects alone kept every thread through the PDF throughput run, whose
+ * workers then peaked at 947 MB instead of ~600. A thread that holds less is as small
+ * as its replacement would be once it had loaded pdf.js again, and replacing it costs a
+ * cold start: ~0.6 s of CPU before pdf.js runs optimised, more for a long PDF's part.
+ */
+export const THREAD_KEEP_MB = HEAP_RELEASE_MB;
 
 /**
  * Threads are replaced above three quarters of WORKER_MAX_RSS_MB, not at it: the mark
@@ -43,6 +74,8 @@ export type RecycleReason = 'tasks' | 'memory';
 export class ThreadRecycler {
   private readonly dispatched = new Map<number, number>();
   private readonly retiring = new Map<number, RecycleReason>();
+  /** Threads that have prepared images for OCR at some point of their lives. */
+  private readonly drew = new Set<number>();
 
   constructor(
     private readonly policy: RecyclePolicy,
@@ -67,22 +100,27 @@ export class ThreadRecycler {
 
   /**
    * A task on thread `threadId` has returned. Marks the thread for replacement when
-   * the process is above its memory mark (the thread that just worked is the likeliest
-   * holder of what grew), and answers why it should end now, if it should: only when
+   * the process is above its memory mark and the thread holds something worth giving
+   * back (the thread that just worked is the likeliest holder of what grew; a small
+   * one is not, and the process is above the mark because of the conversions under
+   * way in the others), and answers why it should end now, if it should: only when
    * it is retiring and `idle` (if a task reached it before it was marked, the pool
-   * ends it after that task).
+   * ends it after that task). Without `held` the thread counts as holding much.
    */
-  afterTask(threadId: number, idle: boolean): RecycleReason | undefined {
-    if (!this.retiring.has(threadId) && this.rssBytes() > this.policy.recycleRssMb * MB) this.retiring.set(threadId, 'memory');
+  afterTask(threadId: number, idle: boolean, held?: ThreadHeld): RecycleReason | undefined {
+    if (held?.drewImages) this.drew.add(threadId);
+    if (!this.retiring.has(threadId) && this.holdsMuch(threadId, held) && this.rssBytes() > this.policy.recycleRssMb * MB)
+      this.retiring.set(threadId, 'memory');
     return idle ? this.retiring.get(threadId) : undefined;
   }
 
   /** Drops the books of threads that have gone (replaced, killed, crashed): thread ids are never reused. */
   retain(liveThreadIds: ReadonlySet<number>): void {
-    for (const id of [...this.dispatched.keys(), ...this.retiring.keys()]) {
+    for (const id of [...this.dispatched.keys(), ...this.retiring.keys(), ...this.drew]) {
       if (liveThreadIds.has(id)) continue;
       this.dispatched.delete(id);
       this.retiring.delete(id);
+      this.drew.delete(id);
     }
   }
 
@@ -94,6 +132,10 @@ export class ThreadRecycler {
   /** Tasks given to the thread so far (for tests and logs). */
   tasksOf(threadId: number): number {
     return this.dispatched.get(threadId) ?? 0;
+  }
+
+  private holdsMuch(threadId: number, held: ThreadHeld | undefined): boolean {
+    return !held || this.drew.has(threadId) || held.heldMb > (this.policy.keepHeldMb ?? THREAD_KEEP_MB);
   }
 
   private canTakeTask(thread: PoolThread): boolean {
