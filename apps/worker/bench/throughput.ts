@@ -205,8 +205,8 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
   const workersCpu = () => workers.reduce((sum, worker) => sum + cpuSeconds(worker.pid), 0);
   for (const format of options.formats) {
     const cpuBefore = workersCpu();
-    const phase = { ...(await runPhase(client, prisma, copies, origin.url, format, deadline)), cpuSeconds: 0 };
-    phase.cpuSeconds = workersCpu() - cpuBefore;
+    const ran = await runPhase(client, prisma, copies, origin.url, format, deadline);
+    const phase = { ...ran, cpuSeconds: workersCpu() - cpuBefore };
     phases.push(phase);
     const failed = [...phase.failures].map(([code, n]) => `${code} ${n}`).join(', ');
     out(`  ${rate(`service ${format}`, { pages: phase.pages, seconds: phase.seconds })}${failed ? `  FAILED: ${failed}` : ''}`);

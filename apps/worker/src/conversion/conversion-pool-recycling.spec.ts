@@ -1,6 +1,6 @@
 import { terminateOcr } from '@docformat/converters';
 import { ocrImageTask } from '../../test/support/fixtures';
-import { ConversionPool, type ThreadRecycled } from './conversion-pool';
+import { ConversionPool, type ConversionPoolOptions, type ThreadRecycled } from './conversion-pool';
 import { plainTextTask } from './conversion-task.types';
 
 /** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
@@ -11,7 +11,7 @@ afterAll(() => terminateOcr());
 
 function newPool(
   threads: number,
-  recycle: { maxTasksPerThread?: number; recycleRssMb?: number; keepHeldMb?: number },
+  recycle: Pick<ConversionPoolOptions, 'maxTasksPerThread' | 'recycleRssMb' | 'keepHeldMb' | 'onTask'>,
   recycled: ThreadRecycled[],
 ): ConversionPool {
   return new ConversionPool({
@@ -85,17 +85,8 @@ describe('ConversionPool: which thread is replaced above the memory mark', () =>
   it('keeps a thread that holds little: the process is above the mark because of the others', async () => {
     const recycled: ThreadRecycled[] = [];
     const held: number[] = [];
-    const pool = new ConversionPool({
-      threads: 1,
-      maxMemoryMb: 256,
-      timeoutMs: 60_000,
-      execArgv: THREAD_EXEC_ARGV,
-      env: process.env,
-      recycleRssMb: 64,
-      keepHeldMb: 1024,
-      onRecycle: (event) => recycled.push(event),
-      onTask: (event) => held.push(event.heapMb + event.externalMb),
-    });
+    const onTask: ConversionPoolOptions['onTask'] = (event) => held.push(event.heapMb + event.externalMb);
+    const pool = newPool(1, { recycleRssMb: 64, keepHeldMb: 1024, onTask }, recycled);
     try {
       const first = pool.threadIds();
       for (const word of ['one', 'two', 'three']) expect((await pool.convert(text(word))).outputs['text']?.body).toBe(`${word}\n`);

@@ -67,7 +67,7 @@ export interface ConversionPoolOptions {
   env?: NodeJS.ProcessEnv;
   /** Tasks after which a thread is replaced by a fresh one (CONVERSION_MAX_TASKS_PER_THREAD); unlimited when absent. */
   maxTasksPerThread?: number;
-  /** Process RSS above which a thread that finishes a task is replaced (a share of WORKER_MAX_RSS_MB, see thread-recycling.ts); no mark when absent. */
+  /** Process RSS above which a thread that finishes a task may be replaced (a share of WORKER_MAX_RSS_MB, see thread-recycling.ts); no mark when absent. */
   recycleRssMb?: number;
   /** A thread holding no more than this, which has never prepared an image for OCR, is kept above the mark (THREAD_KEEP_MB when absent). */
   keepHeldMb?: number;
