@@ -36,9 +36,9 @@ export class BuiltApp {
       for (const line of lines) {
         try {
           const parsed: unknown = JSON.parse(line);
-          // Only the lines the benchmark waits on are kept: a long run logs a line per job.
-          if (parsed && typeof parsed === 'object' && (parsed as { event?: unknown }).event === 'worker.started')
-            this.events.push(parsed as Record<string, unknown>);
+          // Only the lines the benchmark reads are kept: a long run logs a line per job.
+          const event = parsed && typeof parsed === 'object' ? (parsed as { event?: unknown }).event : undefined;
+          if (event === 'worker.started' || event === 'worker.share') this.events.push(parsed as Record<string, unknown>);
         } catch {
           // Not JSON: in the file only.
         }
@@ -70,6 +70,12 @@ export class BuiltApp {
       if (Date.now() > deadline) throw new Error(`${this.name} did not log ${event} within ${timeoutMs / 1000} s`);
       await sleep(100);
     }
+  }
+
+  /** Conversions a worker runs at once by its latest word (worker.started, then worker.share as workers join and leave). */
+  concurrency(): number | undefined {
+    const latest = this.events.findLast((line) => line['event'] === 'worker.started' || line['event'] === 'worker.share');
+    return latest === undefined ? undefined : Number(latest['concurrency']);
   }
 
   /** SIGTERM (the apps shut down gracefully), SIGKILL after `graceMs`. */

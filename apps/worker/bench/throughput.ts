@@ -16,7 +16,7 @@
  *
  * Options: --copies N (2), --manuals a,b (every distinct manual), --formats text,markdown,
  * --workers N (2 worker processes), --concurrency N (WORKER_CONCURRENCY; else the
- * environment's, else the worker's default: one thread per core), --no-baselines,
+ * environment's, else unset: the workers divide the cores between them), --no-baselines,
  * --timeout-min N (45: the script stops itself, cleaning up, after that long).
  *
  * The reference manual (fullrefman.pdf, 2,415 pages) is above the default MAX_PAGES
@@ -175,10 +175,12 @@ async function main(options: Options, { cleanups }: ScriptRun): Promise<number> 
     if (Date.now() > deadline) throw new Error('the API did not become healthy');
     await sleep(200);
   }
-  const started = await Promise.all(workers.map((worker) => worker.waitForEvent('worker.started', 60_000)));
-  const threads = started.map((line) => Number(line['concurrency']));
+  await Promise.all(workers.map((worker) => worker.waitForEvent('worker.started', 60_000)));
+  // Workers that start together see each other within a beat (2 s) and settle their shares of the cores.
+  await sleep(3000);
+  const threads = workers.map((worker) => worker.concurrency() ?? 0);
   out(
-    `\nservice: API + ${workers.length} worker processes, ${threads.join(' + ')} conversion threads (WORKER_CONCURRENCY ${options.concurrency ?? 'default'}); MAX_PAGES=100000, CONVERSION_TIMEOUT_MS=1800000`,
+    `\nservice: API + ${workers.length} worker processes, ${threads.join(' + ')} conversion threads (WORKER_CONCURRENCY ${options.concurrency ?? 'unset: a share of the cores each'}); MAX_PAGES=100000, CONVERSION_TIMEOUT_MS=1800000`,
   );
   const sampler = new RssSampler(workers.map((worker) => ({ name: worker.name, pid: worker.pid })));
   cleanups.push(() => sampler.stop());

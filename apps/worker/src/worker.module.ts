@@ -7,11 +7,13 @@ import { ConversionModule, type ConversionThreadOptions } from './conversion/con
 import { JobsModule } from './jobs/jobs.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SweepModule } from './sweep/sweep.module';
+import { WorkerShareModule } from './worker-share/worker-share.module';
+import { maxConcurrency } from './worker-share/worker-share.service';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Enough Postgres connections for every concurrent job plus the sweep, but never a flood. */
 function databasePoolSize(config: AppConfig): number {
-  return Math.min(config.WORKER_CONCURRENCY + 3, 20);
+  return Math.min(maxConcurrency(config) + 3, 20);
 }
 
 export interface WorkerOptions {
@@ -29,6 +31,7 @@ export class WorkerModule {
         LoggerModule.forRoot({ pinoHttp: loggerOptions('worker', config.LOG_LEVEL) }),
         InfraModule.register(config, { databasePoolSize: databasePoolSize(config), consumer: true, waitForRedis: true, jobEvents: true }),
         MetricsModule,
+        WorkerShareModule,
         ConversionModule.register(config, options.thread),
         JobsModule,
         SweepModule,

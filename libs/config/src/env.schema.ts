@@ -55,15 +55,26 @@ function optionalBaseUrl() {
     .optional();
 }
 
-/** An optional port: unset turns the feature off (the worker's metrics server). */
-function optionalPort() {
+/** An optional whole number in [min, max]: unset means the setting's automatic value. */
+function optionalInt(min: number, max: number) {
   return z
     .string()
     .trim()
-    .regex(/^\d+$/, { message: 'must be a whole number between 1 and 65535' })
+    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(1, { message: 'must be at least 1' }).max(65535, { message: 'must be at most 65535' }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
     .optional();
+}
+
+/** An optional port: unset turns the feature off (the worker's metrics server). */
+function optionalPort() {
+  return optionalInt(1, 65535);
 }
 
 const bool = z
@@ -122,7 +133,13 @@ export const envSchema = z.object({
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
-  WORKER_CONCURRENCY: int(availableParallelism(), 1, 256),
+  /**
+   * Conversions one worker process runs at once. Unset, the worker processes of one
+   * deployment on one host share WORKER_CORES between them (worker-share/).
+   */
+  WORKER_CONCURRENCY: optionalInt(1, 256),
+  /** The cores the worker processes on this host share when WORKER_CONCURRENCY is unset. */
+  WORKER_CORES: int(availableParallelism(), 1, 1024),
   JOB_MAX_ATTEMPTS: int(3, 1, 20),
   ENQUEUE_TIMEOUT_MS: int(2000, 100, 60_000),
   MAX_FILE_BYTES: int(50 * MIB, 1024, 4096 * MIB),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './load-config';
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
     const config = loadConfig({});
+    expect(config.WORKER_CONCURRENCY).toBeUndefined();
     expect(config).toMatchObject({
       PORT: 3000,
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat',
@@ -11,7 +12,7 @@ describe('loadConfig', () => {
       API_TOKENS: [],
       FETCH_ALLOW_PRIVATE: false,
       LOG_LEVEL: 'info',
-      WORKER_CONCURRENCY: availableParallelism(),
+      WORKER_CORES: availableParallelism(),
       MAX_FILE_BYTES: 50 * 1024 * 1024,
     });
   });

@@ -9,3 +9,4 @@ export * from './webhook-queue';
 export * from './fair-priority';
 export * from './queue-keys';
 export * from './dashboard-queues';
+export * from './worker-presence';

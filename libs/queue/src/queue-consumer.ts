@@ -75,6 +75,11 @@ export class QueueConsumer<R> {
     return new QueueConsumer(worker);
   }
 
+  /** Jobs to run at once from now on; running ones go on, and no more are taken while as many run. */
+  setConcurrency(concurrency: number): void {
+    this.worker.concurrency = concurrency;
+  }
+
   /** Stops taking jobs and resolves once the running ones have finished. */
   close(): Promise<void> {
     return this.worker.close();

@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ConversionPool } from './conversion-pool';
-import type { ConversionTaskInput } from './conversion-task.types';
+import { hundredPagesTask } from '../../test/support/fixtures';
 
 /** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
 const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
-const HUNDRED_PAGES = readFileSync(join(__dirname, '../../../../libs/converters/fixtures/extraction/hundred-pages.pdf'));
 const TEST_TIMEOUT_MS = 120_000;
 
-const task: ConversionTaskInput = {
-  bytes: HUNDRED_PAGES,
-  fileName: 'hundred-pages.pdf',
-  contentType: 'application/pdf',
-  formats: [],
-  maxPages: 200,
-  options: {},
-  ocrParallelism: 1,
-  keep: { tree: true, extraction: true },
-};
+const task = hundredPagesTask({ formats: [], keep: { tree: true, extraction: true } });
 
 const pool = (pdfSplit: false | { minPartPages: number; maxPartPages: number }) =>
   new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs: 60_000, execArgv: THREAD_EXEC_ARGV, env: process.env, pdfSplit });

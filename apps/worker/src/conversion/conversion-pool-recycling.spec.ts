@@ -1,5 +1,6 @@
 import { terminateOcr } from '@docformat/converters';
 import { ocrImageTask } from '../../test/support/fixtures';
+import { waitFor } from '@docformat/testing';
 import { ConversionPool, type ConversionPoolOptions, type ThreadRecycled } from './conversion-pool';
 import { plainTextTask } from './conversion-task.types';
 
@@ -55,10 +56,12 @@ describe('ConversionPool: thread recycling', () => {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.convert(text(`queued ${i}`))));
       expect(results.map((result) => result.outputs['text']?.body)).toEqual(Array.from({ length: 8 }, (_, i) => `queued ${i}\n`));
       // The last thread is retired once its result is back, a moment after it.
-      await waitFor(() => recycled.length === 8);
+      await waitFor(() => recycled.length === 8, 10_000, 20);
       expect(recycled).toHaveLength(8);
       expect(recycled.every((event) => event.reason === 'tasks' && event.tasks === 1)).toBe(true);
-      expect(pool.threadIds()).toHaveLength(2);
+      // piscina keeps one thread started; the next starts when a task finds none idle, never beyond the pool's two.
+      expect(pool.threadIds().length).toBeGreaterThanOrEqual(1);
+      expect(pool.threadIds().length).toBeLessThanOrEqual(2);
     } finally {
       await pool.close();
     }
@@ -105,9 +108,9 @@ describe('ConversionPool: which thread is replaced above the memory mark', () =>
       const first = pool.threadIds();
       // The canvas that decoded the image holds memory no heap figure shows.
       expect((await pool.convert(ocrImageTask('report.png'))).outputs['text']?.body).toContain('Quarterly Report');
-      await waitFor(() => recycled.length === 1);
+      await waitFor(() => recycled.length === 1, 10_000, 20);
       expect(recycled.map((event) => [event.threadId, event.reason])).toEqual([[first[0], 'memory']]);
-      expect(recycled[0].heapMb + recycled[0].externalMb).toBeLessThanOrEqual(1024);
+      expect((recycled[0]?.heapMb ?? Infinity) + (recycled[0]?.externalMb ?? Infinity)).toBeLessThanOrEqual(1024);
       // Its replacement converts text only: it is kept.
       expect((await pool.convert(text('after'))).outputs['text']?.body).toBe('after\n');
       expect(recycled).toHaveLength(1);
@@ -117,9 +120,3 @@ describe('ConversionPool: which thread is replaced above the memory mark', () =>
     }
   }, 180_000);
 });
-
-/** Polls a condition that follows an event by a few milliseconds; gives up after 10 s. */
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}

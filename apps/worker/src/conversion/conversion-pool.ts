@@ -15,6 +15,7 @@ import {
   isPartSuccess,
 } from './conversion-task.types';
 import { SplitConversion } from './split-conversion';
+import { TaskGate } from './task-gate';
 import { fromThreadFailure } from './thread-failure';
 import { type RecycleReason, ThreadRecycler } from './thread-recycling';
 
@@ -23,8 +24,9 @@ export interface ThreadRecycled {
   threadId: number;
   reason: RecycleReason;
   tasks: number;
-  heapMb: number;
-  externalMb: number;
+  /** What it held after its last task, when it is ended on that task's return (not when a smaller share ends it idle). */
+  heapMb?: number;
+  externalMb?: number;
   rssMb: number;
 }
 
@@ -43,7 +45,10 @@ export interface TaskRan {
 type PoolThread = Parameters<ThreadRecycler['balancer']>[1][number];
 
 export interface ConversionPoolOptions {
-  /** Threads, i.e. conversions at once (WORKER_CONCURRENCY). */
+  /**
+   * The most threads, i.e. conversions at once (maxConcurrency: WORKER_CONCURRENCY, else
+   * WORKER_CORES). How many run at once is the share (setShare), at most this.
+   */
   threads: number;
   /** Old-generation heap limit per thread (CONVERSION_MAX_MEMORY_MB). */
   maxMemoryMb: number;
@@ -124,7 +129,10 @@ export function defaultTaskFilename(): string {
  */
 export class ConversionPool {
   private readonly piscina: Piscina<TaskInput, TaskOutcome>;
-  private readonly splitPolicy: SplitPolicy | undefined;
+  private readonly split: PdfSplitSettings | undefined;
+  /** Tasks on threads at once: the share. Parts of a split PDF wait here like whole conversions. */
+  private readonly gate: TaskGate;
+  private share: number;
   private readonly recycler: ThreadRecycler;
   /** piscina's view of each live thread, by threadId: its `currentUsage` says whether it is idle. */
   private readonly threads = new Map<number, PoolThread>();
@@ -139,16 +147,20 @@ export class ConversionPool {
       filename: options.filename ?? defaultTaskFilename(),
       execArgv: options.execArgv,
       env: options.env,
-      // All threads start at once and stay warm: loading pdf.js again for every job
-      // would cost more than idle threads do.
-      minThreads: options.threads,
+      // Threads start as tasks need them, up to the most, and stay warm (loading pdf.js
+      // again for every job would cost more than an idle thread does) until the share
+      // shrinks below them (trimSurplus). piscina never ends an idle thread itself.
+      minThreads: 1,
       maxThreads: options.threads,
+      idleTimeout: Infinity,
       resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb, maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
       // Decides which thread takes a task, and keeps tasks off threads due for replacement.
       loadBalancer: this.recycler.balancer,
     });
     const split = options.pdfSplit ?? DEFAULT_PDF_SPLIT;
-    this.splitPolicy = split && split.minPartPages >= 1 && options.threads > 1 ? { ...split, threads: options.threads } : undefined;
+    this.split = split && split.minPartPages >= 1 ? split : undefined;
+    this.share = options.threads;
+    this.gate = new TaskGate(options.threads);
     this.piscina.on('error', (error: unknown) => options.onError?.(error));
     this.piscina.on('workerCreate', (thread: PoolThread) => this.threads.set(thread.id, thread));
   }
@@ -163,8 +175,10 @@ export class ConversionPool {
     if (signal?.aborted) throw new InterruptedError('The conversion');
     const limits = new ConversionLimits(this.options, signal);
     const runTask = (task: TaskInput, transferList: readonly TransferListItem[] = []) => this.runTask(task, limits, transferList);
+    // Split over the threads of the share at the start; with one, parts would only queue behind each other.
+    const splitPolicy: SplitPolicy | undefined = this.split && this.share > 1 ? { ...this.split, threads: this.share } : undefined;
     try {
-      if (this.splitPolicy) return await new SplitConversion(runTask, () => limits.abort()).convert(input, this.splitPolicy);
+      if (splitPolicy) return await new SplitConversion(runTask, () => limits.abort()).convert(input, splitPolicy);
       const outcome = await runTask(input);
       if (isPartSuccess(outcome)) throw new Error('A conversion thread returned a part unasked');
       return outcome;
@@ -177,6 +191,12 @@ export class ConversionPool {
   private async runTask(task: TaskInput, limits: ConversionLimits, transferList: readonly TransferListItem[]): Promise<TaskSuccess> {
     // The task's OCR calls come back to this thread, where the process's bounded engine
     // pool serves every conversion (a thread of its own would hold its own engines).
+    let release: () => void;
+    try {
+      release = await this.gate.enter(limits.signal);
+    } catch (error) {
+      throw limits.failure(error);
+    }
     const ocr = task.kind === 'pdf-assemble' ? undefined : new MessageChannel();
     const images = new ImageCount(this.options.ocrEngines ?? localOcrEngines);
     if (ocr) serveOcr(ocr.port1, images);
@@ -188,6 +208,7 @@ export class ConversionPool {
       throw limits.failure(error);
     } finally {
       ocr?.port1.close();
+      release();
     }
     this.afterTask(outcome.thread, images.sent > 0);
     if (!outcome.ok) throw fromThreadFailure(outcome);
@@ -205,6 +226,17 @@ export class ConversionPool {
     return outcome;
   }
 
+  /**
+   * Conversions to run at once from now on (the worker's share of its host's cores,
+   * worker-share/), between one and `threads`. Running tasks go on; threads beyond the
+   * share are ended as they become idle.
+   */
+  setShare(share: number): void {
+    this.share = Math.min(Math.max(1, Math.floor(share)), this.options.threads);
+    this.gate.resize(this.share);
+    this.trimSurplus();
+  }
+
   /** Threads started so far and still running, by threadId (for tests and the memory bench). */
   threadIds(): number[] {
     return this.piscina.threads.map((thread) => thread.threadId).filter((id) => id >= 0);
@@ -219,7 +251,8 @@ export class ConversionPool {
     if (!usage) return;
     this.forgetGoneThreads();
     const idle = this.threads.get(usage.id)?.currentUsage === 0;
-    const reason = this.recycler.afterTask(usage.id, idle, { heldMb: usage.heapMb + usage.externalMb, drewImages });
+    let reason = this.recycler.afterTask(usage.id, idle, { heldMb: usage.heapMb + usage.externalMb, drewImages });
+    if (!reason && idle && this.surplus() > 0) reason = this.recycler.retire(usage.id, 'surplus');
     if (!reason) {
       // piscina counts the task as done a moment after its result arrives. A retiring
       // thread gets no more tasks, so it is idle soon: look again then, or it would sit
@@ -227,17 +260,39 @@ export class ConversionPool {
       if (!idle && this.recycler.isRetiring(usage.id)) setTimeout(() => this.afterTask(usage, drewImages), RETIRE_RECHECK_MS).unref();
       return;
     }
-    const thread = this.piscina.threads.find((candidate) => candidate.threadId === usage.id);
+    this.endThread(usage.id, reason, usage);
+  }
+
+  /** Ends a thread that is idle and retiring; piscina sees it exit between tasks and fails nothing. */
+  private endThread(threadId: number, reason: RecycleReason, usage?: ThreadUsage): void {
+    const thread = this.piscina.threads.find((candidate) => candidate.threadId === threadId);
     if (!thread) return;
     this.options.onRecycle?.({
-      threadId: usage.id,
+      threadId,
       reason,
-      tasks: this.recycler.tasksOf(usage.id),
-      heapMb: usage.heapMb,
-      externalMb: usage.externalMb,
+      tasks: this.recycler.tasksOf(threadId),
+      ...(usage ? { heapMb: usage.heapMb, externalMb: usage.externalMb } : {}),
       rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024),
     });
     void thread.terminate();
+  }
+
+  /** Threads that may still take tasks, beyond the share. */
+  private surplus(): number {
+    const taking = [...this.threads.values()].filter(
+      (thread) => !thread.terminating && !thread.destroyed && !this.recycler.isRetiring(thread.id),
+    );
+    return taking.length - this.share;
+  }
+
+  /** After the share shrank: ends idle threads beyond it now; busy ones are ended as their tasks return (afterTask). */
+  private trimSurplus(): void {
+    this.forgetGoneThreads();
+    for (const thread of [...this.threads.values()]) {
+      if (this.surplus() <= 0) return;
+      if (thread.currentUsage !== 0 || thread.terminating || thread.destroyed || this.recycler.isRetiring(thread.id)) continue;
+      this.endThread(thread.id, this.recycler.retire(thread.id, 'surplus'));
+    }
   }
 
   /** Thread ids are never reused, so the books of threads that have gone are dropped. */

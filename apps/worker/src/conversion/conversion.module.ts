@@ -3,6 +3,7 @@ import { Global, Logger, Module, type DynamicModule, type OnApplicationShutdown,
 import { OCR_ENGINE_MB, configureOcrEngines, terminateOcr } from '@docformat/converters';
 import { ConversionPool, type ConversionPoolOptions } from './conversion-pool';
 import { recycleMarkMb } from './thread-recycling';
+import { WorkerShare, maxConcurrency } from '../worker-share/worker-share.service';
 
 /** Where the thread entry lives and how threads start; only tests change these. */
 export type ConversionThreadOptions = Pick<ConversionPoolOptions, 'filename' | 'execArgv' | 'env'>;
@@ -18,7 +19,8 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
       providers: [
         {
           provide: ConversionPool,
-          useFactory: () => {
+          inject: [WorkerShare],
+          useFactory: (share: WorkerShare) => {
             const logger = new Logger('conversion');
             // One pool of OCR engines for the whole process, shared by its conversion
             // threads: a second engine starts only while it fits under the memory mark.
@@ -26,8 +28,8 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
               maxEngines: config.OCR_THREADS,
               roomForAnother: () => process.memoryUsage.rss() + OCR_ENGINE_MB * MB <= config.WORKER_MAX_RSS_MB * MB,
             });
-            return new ConversionPool({
-              threads: config.WORKER_CONCURRENCY,
+            const pool = new ConversionPool({
+              threads: maxConcurrency(config),
               maxMemoryMb: config.CONVERSION_MAX_MEMORY_MB,
               timeoutMs: config.CONVERSION_TIMEOUT_MS,
               maxTasksPerThread: config.CONVERSION_MAX_TASKS_PER_THREAD,
@@ -36,6 +38,9 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
               onError: (error) => logger.error({ event: 'conversion.thread_error', err: error }),
               onRecycle: (event) => logger.log({ event: 'conversion.thread_recycled', ...event }),
             });
+            pool.setShare(share.current);
+            share.onChange((next) => pool.setShare(next));
+            return pool;
           },
         },
       ],

@@ -58,7 +58,8 @@ export function recycleMarkMb(maxRssMb: number): number {
   return Math.round(maxRssMb * RECYCLE_SHARE);
 }
 
-export type RecycleReason = 'tasks' | 'memory';
+/** Why a thread is ended: its task count, the process's memory, or a share that no longer needs it (setShare). */
+export type RecycleReason = 'tasks' | 'memory' | 'surplus';
 
 /**
  * Decides when a conversion thread is replaced by a fresh one, so that what parsers
@@ -68,8 +69,8 @@ export type RecycleReason = 'tasks' | 'memory';
  *
  * It is piscina's load balancer: a thread due for replacement ("retiring") is never
  * given another task, so ending it can never cut a conversion short. The pool ends
- * a retiring thread once it is idle (`afterTask`), and piscina starts its
- * replacement (minThreads).
+ * a retiring thread once it is idle (`afterTask`), and piscina starts another
+ * when a task finds no idle thread.
  */
 export class ThreadRecycler {
   private readonly dispatched = new Map<number, number>();
@@ -112,6 +113,12 @@ export class ThreadRecycler {
     if (!this.retiring.has(threadId) && this.holdsMuch(threadId, held) && this.rssBytes() > this.policy.recycleRssMb * MB)
       this.retiring.set(threadId, 'memory');
     return idle ? this.retiring.get(threadId) : undefined;
+  }
+
+  /** Marks the thread as retiring (it takes no more tasks) for `reason`, and answers it. */
+  retire(threadId: number, reason: RecycleReason): RecycleReason {
+    this.retiring.set(threadId, reason);
+    return reason;
   }
 
   /** Drops the books of threads that have gone (replaced, killed, crashed): thread ids are never reused. */

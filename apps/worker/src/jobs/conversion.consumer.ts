@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import type { Redis } from 'ioredis';
 import { finishesWithin } from '../shutdown/finishes-within';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
+import { WorkerShare } from '../worker-share/worker-share.service';
 import { ProcessJobUseCase, type ProcessOutcome } from './process-job.usecase';
 
 /** After aborting in-flight work, how long the aborted jobs get to unwind. */
@@ -26,13 +27,14 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
     @Inject(REDIS_CONSUMER) private readonly redis: Redis,
     private readonly processJob: ProcessJobUseCase,
     private readonly shutdown: ShutdownSignal,
+    private readonly share: WorkerShare,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.consumer = await QueueConsumer.start(
       this.redis,
       // Conversions run in threads, so the event loop stays free to renew the locks.
-      { prefix: this.config.QUEUE_PREFIX, concurrency: this.config.WORKER_CONCURRENCY, lockMs: this.config.JOB_LOCK_MS },
+      { prefix: this.config.QUEUE_PREFIX, concurrency: this.share.current, lockMs: this.config.JOB_LOCK_MS },
       (jobId) => this.processJob.execute(jobId),
       {
         onError: (error, lost) => this.onQueueError(error, lost),
@@ -40,7 +42,9 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
         onBadPayload: (queueJobId) => this.logger.warn({ event: 'queue.bad_payload', queueJobId }),
       },
     );
-    this.logger.log({ event: 'worker.started', concurrency: this.config.WORKER_CONCURRENCY, queue: QueueName.CONVERSION });
+    // Takes no more jobs than it converts at once: a job held here waiting would be one another worker could run.
+    this.share.onChange((share) => this.consumer?.setConcurrency(share));
+    this.logger.log({ event: 'worker.started', concurrency: this.share.current, queue: QueueName.CONVERSION });
   }
 
   /**

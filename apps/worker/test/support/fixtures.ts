@@ -21,3 +21,17 @@ export function ocrImageTask(name: string): ConversionTaskInput {
     ocrParallelism: 2,
   };
 }
+
+/** The 100-page PDF of the extraction fixtures, long enough to be split across threads, as the pool's tests send it. */
+export function hundredPagesTask(overrides: Partial<ConversionTaskInput> = {}): ConversionTaskInput {
+  return {
+    bytes: fixture('extraction/hundred-pages.pdf'),
+    fileName: 'hundred-pages.pdf',
+    contentType: 'application/pdf',
+    formats: ['text'],
+    maxPages: 200,
+    options: {},
+    ocrParallelism: 1,
+    ...overrides,
+  };
+}
