@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 const MIB = 1024 * 1024;
 
-/** Integer setting with bounds; the message names the accepted range. */
-function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+/** A whole number within bounds; the messages name the accepted range. */
+function boundedInt(min: number, max: number) {
   return z
     .string()
     .trim()
@@ -16,8 +16,12 @@ function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
         .int()
         .min(min, { message: `must be at least ${min}` })
         .max(max, { message: `must be at most ${max}` }),
-    )
-    .default(defaultValue);
+    );
+}
+
+/** Integer setting with bounds and a default. */
+function int(defaultValue: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return boundedInt(min, max).default(defaultValue);
 }
 
 /** The value as a URL, or undefined when it does not parse. */
@@ -57,19 +61,7 @@ function optionalBaseUrl() {
 
 /** An optional whole number in [min, max]: unset means the setting's automatic value. */
 function optionalInt(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min, { message: `must be at least ${min}` })
-        .max(max, { message: `must be at most ${max}` }),
-    )
-    .optional();
+  return boundedInt(min, max).optional();
 }
 
 /** An optional port: unset turns the feature off (the worker's metrics server). */

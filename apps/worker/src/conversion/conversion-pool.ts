@@ -189,14 +189,14 @@ export class ConversionPool {
 
   /** One task on a thread, under the conversion's limits; a failure it reports is thrown. */
   private async runTask(task: TaskInput, limits: ConversionLimits, transferList: readonly TransferListItem[]): Promise<TaskSuccess> {
-    // The task's OCR calls come back to this thread, where the process's bounded engine
-    // pool serves every conversion (a thread of its own would hold its own engines).
     let release: () => void;
     try {
       release = await this.gate.enter(limits.signal);
     } catch (error) {
       throw limits.failure(error);
     }
+    // The task's OCR calls come back to this thread, where the process's bounded engine
+    // pool serves every conversion (a thread of its own would hold its own engines).
     const ocr = task.kind === 'pdf-assemble' ? undefined : new MessageChannel();
     const images = new ImageCount(this.options.ocrEngines ?? localOcrEngines);
     if (ocr) serveOcr(ocr.port1, images);
