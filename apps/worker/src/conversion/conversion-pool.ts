@@ -279,10 +279,7 @@ export class ConversionPool {
 
   /** Threads that may still take tasks, beyond the share. */
   private surplus(): number {
-    const taking = [...this.threads.values()].filter(
-      (thread) => !thread.terminating && !thread.destroyed && !this.recycler.isRetiring(thread.id),
-    );
-    return taking.length - this.share;
+    return [...this.threads.values()].filter((thread) => this.recycler.takesTasks(thread)).length - this.share;
   }
 
   /** After the share shrank: ends idle threads beyond it now; busy ones are ended as their tasks return (afterTask). */
@@ -290,7 +287,7 @@ export class ConversionPool {
     this.forgetGoneThreads();
     for (const thread of [...this.threads.values()]) {
       if (this.surplus() <= 0) return;
-      if (thread.currentUsage !== 0 || thread.terminating || thread.destroyed || this.recycler.isRetiring(thread.id)) continue;
+      if (!this.recycler.canTakeTask(thread)) continue;
       this.endThread(thread.id, this.recycler.retire(thread.id, 'surplus'));
     }
   }

@@ -145,7 +145,13 @@ export class ThreadRecycler {
     return !held || this.drew.has(threadId) || held.heldMb > (this.policy.keepHeldMb ?? THREAD_KEEP_MB);
   }
 
-  private canTakeTask(thread: PoolThread): boolean {
-    return thread.currentUsage === 0 && !thread.terminating && !thread.destroyed && !this.retiring.has(thread.id);
+  /** Whether the thread may be given tasks at all: it is neither ending nor due for replacement. */
+  takesTasks(thread: PoolThread): boolean {
+    return !thread.terminating && !thread.destroyed && !this.retiring.has(thread.id);
+  }
+
+  /** Whether the thread may be given a task now: it takes tasks and is idle. */
+  canTakeTask(thread: PoolThread): boolean {
+    return thread.currentUsage === 0 && this.takesTasks(thread);
   }
 }
