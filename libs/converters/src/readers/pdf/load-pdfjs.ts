@@ -2,11 +2,14 @@
 /// <reference path="./pdfjs-worker.d.ts" />
 import { dirname, join } from 'node:path';
 import { restoreNativeBuiltins } from './native-builtins';
+import { OperatorListPort } from './operator-list-port';
 import { dropStrayPdfjsRejections } from './stray-rejections';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
+type PdfWorker = InstanceType<Pdfjs['PDFWorker']>;
 
 let loading: Promise<Pdfjs> | undefined;
+let sharedWorker: PdfWorker | undefined;
 
 /**
  * Loads pdf.js on first use (it is ESM-only: a native import() in the compiled
@@ -28,6 +31,28 @@ export function loadPdfjs(): Promise<Pdfjs> {
   })();
   loading.catch(() => (loading = undefined));
   return loading;
+}
+
+/**
+ * The thread's one pdf.js worker, to pass as getDocument's `worker`: pdf.js's worker
+ * code set up on this thread over a port that hands operator lists across without
+ * cloning them (see operator-list-port.ts). Documents opened with it leave it running
+ * when they are destroyed, as they leave any worker they were given.
+ */
+export async function pdfjsWorker(): Promise<PdfWorker> {
+  const pdfjs = await loadPdfjs();
+  if (!sharedWorker) {
+    const { WorkerMessageHandler } = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as {
+      WorkerMessageHandler: { initializeFromPort(port: OperatorListPort): void };
+    };
+    const port = new OperatorListPort();
+    WorkerMessageHandler.initializeFromPort(port);
+    // pdf.js's declarations type `port` as always null; its code takes any object with a Worker's messaging methods.
+    // Its warnings (damaged files it repairs) are not ours to print: errors only, as openPdf asks of documents.
+    const options = { port, verbosity: pdfjs.VerbosityLevel.ERRORS };
+    sharedWorker = new pdfjs.PDFWorker(options as unknown as ConstructorParameters<Pdfjs['PDFWorker']>[0]);
+  }
+  return sharedWorker;
 }
 
 /** Data files pdf.js needs for CJK encodings and the 14 standard (non-embedded) fonts. */

@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { type Pdfjs, loadPdfjs, pdfjsDataPaths } from './load-pdfjs';
+import { type Pdfjs, loadPdfjs, pdfjsDataPaths, pdfjsWorker } from './load-pdfjs';
 import { type PixelSize, storedScans } from './stored-scan';
 
 type PdfParseModule = typeof import('pdf-parse', { with: { 'resolution-mode': 'import' } });
@@ -49,7 +49,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
     useSystemFonts: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   };
-  const document = await loadDocument(pdfjs, parameters);
+  const document = await loadDocument(pdfjs, { ...parameters, worker: await pdfjsWorker() });
   const scans = storedScans(bytes);
   const parser = new PDFParse(parameters);
   adoptDocument(parser, document);

@@ -3,6 +3,7 @@ import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
 import { largestImage } from './page-images';
 import { pageRules } from './page-rules';
+import { type OperatorFont, type OperatorTextItem, operatorText } from './operator-text';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
@@ -19,34 +20,37 @@ export interface PageReading {
  * The text of one page with position and font style: what layout analysis needs and
  * what plain text extraction (pdf-parse's getText) throws away. The operator list
  * resolves the fonts (their real names, …-Bold, …Mono, are the only reliable weight
- * and family signal) and holds the ruling lines and images. It is about a quarter of
- * a conversion's time (measured on the R manuals), but no other pdf.js call yields
- * fonts' names or ruling lines, and whether a page has a ruled table cannot be told
- * from its text, so every page gets one. Links come after (applyLinks): the operator
- * list has pdf.js parse the page's annotations, and asking for them afterwards reuses
- * that (see link-annotations.ts).
+ * and family signal) and holds the ruling lines and images, and whether a page has a
+ * ruled table cannot be told from its text, so every page gets one. Its glyphs carry
+ * the text too, so the text runs are read from it (operator-text.ts) and pdf.js's text
+ * content, a second and costlier parse of the page, is asked for only where that
+ * reading leaves the page to it (right-to-left text, vertical and Type3 fonts). Links
+ * come after (applyLinks): the operator list has pdf.js parse the page's annotations,
+ * and asking for them afterwards reuses that (see link-annotations.ts).
  */
 export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number): Promise<PageReading> {
   const page = await document.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
-    const content = await page.getTextContent();
     const operators = await page.getOperatorList();
+    const fontOf = (id: string) => loadedFont(page, id);
+    const fromOperators = operatorText(operators, pdfjs.OPS, fontOf, page.view);
+    const runs: readonly TextRun[] = fromOperators ?? (await textContentRuns(page));
     const items: PdfTextItem[] = [];
     // One look-up and three name tests per font, not per item (a page has a few fonts and hundreds of items).
     const styles = new Map<string, Pick<PdfTextItem, 'bold' | 'italic' | 'mono'>>();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str === '') continue;
-      const [, , c, d, e, f] = item.transform as number[];
+    for (const run of runs) {
+      if (run.str === '') continue;
+      const [, , c, d, e, f] = run.transform;
       const [x, y] = viewport.convertToViewportPoint(e, f);
-      let style = styles.get(item.fontName);
+      let style = styles.get(run.fontName);
       if (!style) {
-        style = fontStyle(page, item.fontName, content.styles[item.fontName]?.fontFamily);
-        styles.set(item.fontName, style);
+        style = fontStyle(fontOf(run.fontName));
+        styles.set(run.fontName, style);
       }
-      const text = normalizePdfText(item.str);
-      if (text !== '')
-        items.push({ text, x, y, width: item.width, size: Math.hypot(c, d) || item.height, ...style, rtl: item.dir === 'rtl' });
+      // getTextContent normalises its strings so; the operator list's glyphs are as the font maps them.
+      const text = normalizePdfText(fromOperators ? pdfjs.normalizeUnicode(run.str) : run.str);
+      if (text !== '') items.push({ text, x, y, width: run.width, size: Math.hypot(c, d) || run.height, ...style, rtl: run.rtl === true });
     }
     const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
     const rules = pageRules(operators, pdfjs.OPS, toPage);
@@ -67,9 +71,42 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
   }
 }
 
-function fontStyle(page: PdfPage, fontId: string, family: string | undefined): Pick<PdfTextItem, 'bold' | 'italic' | 'mono'> {
-  const font: unknown = page.commonObjs.has(fontId) ? page.commonObjs.get(fontId) : undefined;
-  const name = font && typeof font === 'object' && 'name' in font && typeof font.name === 'string' ? font.name : '';
+/** A run of text as either reading gives it. */
+type TextRun = Omit<OperatorTextItem, 'transform'> & { transform: readonly number[]; rtl?: boolean };
+
+/** pdf.js's own text content: for the pages operatorText leaves to it. */
+async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
+  const content = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    runs.push({
+      str: item.str,
+      transform: item.transform as number[],
+      width: item.width,
+      height: item.height,
+      fontName: item.fontName,
+      rtl: item.dir === 'rtl',
+    });
+  }
+  return runs;
+}
+
+/** The font pdf.js loaded for the page under this id (its operator list has been read, so it is there). */
+interface LoadedFont extends OperatorFont {
+  name?: unknown;
+  fallbackName?: unknown;
+}
+
+function loadedFont(page: PdfPage, id: string): LoadedFont | undefined {
+  const font: unknown = page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined;
+  return font && typeof font === 'object' ? (font as LoadedFont) : undefined;
+}
+
+function fontStyle(font: LoadedFont | undefined): Pick<PdfTextItem, 'bold' | 'italic' | 'mono'> {
+  const name = typeof font?.name === 'string' ? font.name : '';
+  // pdf.js's generic family for the font, as its text content reports it.
+  const family = font?.fallbackName;
   // TeX and URW names say it differently: NimbusRomNo9L-Medi (Times bold), CMBX10 and
   // CMSSBX (Computer Modern bold), CMTI/CMSL (italic, slanted), …-ReguItal.
   const base = name.replace(/^[A-Z]{6}\+/, '');
