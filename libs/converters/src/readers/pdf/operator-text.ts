@@ -1,5 +1,4 @@
-import type { Matrix } from './matrix';
-import { multiply } from './matrix';
+import { type Matrix, multiply } from './matrix';
 import { HAS_RTL_CHAR } from './normalize-text';
 
 /**
@@ -224,8 +223,9 @@ class OperatorTextReader {
     lineMatrix: [...IDENTITY],
   };
   private readonly states: TextState[] = [];
-  /** A form XObject's text is read as getTextContent reads it: a run of its own. */
+  /** The run being built. */
   private run = newRun();
+  /** The runs a form XObject interrupted: getTextContent reads a form's text with runs of its own. */
   private readonly runs: Run[] = [];
 
   constructor(
