@@ -8,17 +8,25 @@ import { dropStrayPdfjsRejections } from './stray-rejections';
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs', { with: { 'resolution-mode': 'import' } });
 type PdfWorker = InstanceType<Pdfjs['PDFWorker']>;
 
-let loading: Promise<Pdfjs> | undefined;
+type WorkerModule = typeof import('pdfjs-dist/legacy/build/pdf.worker.mjs', { with: { 'resolution-mode': 'import' } });
+
+let loading: Promise<{ pdfjs: Pdfjs; worker: WorkerModule }> | undefined;
 let sharedWorker: PdfWorker | undefined;
 
 /**
  * Loads pdf.js on first use (it is ESM-only: a native import() in the compiled
- * CommonJS, compiled to require() by swc under Jest). Its worker module is loaded too
- * and published as `globalThis.pdfjsWorker`, which pdf.js's Node "fake worker" picks
- * up instead of importing the worker itself: parsing runs on the calling thread, so
- * run conversions in a worker thread to keep an event loop free.
+ * CommonJS, compiled to require() by swc under Jest). Its worker module is loaded too:
+ * openPdf's documents are served by it on this thread (see pdfjsWorker), and it is
+ * published as `globalThis.pdfjsWorker`, which pdf.js's Node "fake worker" picks up for
+ * a document opened without a worker, instead of importing the worker itself. Parsing
+ * runs on the calling thread either way, so run conversions in a worker thread to keep
+ * an event loop free.
  */
-export function loadPdfjs(): Promise<Pdfjs> {
+export async function loadPdfjs(): Promise<Pdfjs> {
+  return (await loadModules()).pdfjs;
+}
+
+function loadModules(): Promise<{ pdfjs: Pdfjs; worker: WorkerModule }> {
   loading ??= (async () => {
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
     const scope = globalThis as { pdfjsWorker?: unknown };
@@ -27,7 +35,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
     // Both bundles carry core-js polyfills that replace fast built-ins (see native-builtins.ts).
     restoreNativeBuiltins();
     dropStrayPdfjsRejections();
-    return pdfjs;
+    return { pdfjs, worker };
   })();
   loading.catch(() => (loading = undefined));
   return loading;
@@ -40,13 +48,10 @@ export function loadPdfjs(): Promise<Pdfjs> {
  * when they are destroyed, as they leave any worker they were given.
  */
 export async function pdfjsWorker(): Promise<PdfWorker> {
-  const pdfjs = await loadPdfjs();
+  const { pdfjs, worker } = await loadModules();
   if (!sharedWorker) {
-    const { WorkerMessageHandler } = (await import('pdfjs-dist/legacy/build/pdf.worker.mjs')) as {
-      WorkerMessageHandler: { initializeFromPort(port: OperatorListPort): void };
-    };
     const port = new OperatorListPort();
-    WorkerMessageHandler.initializeFromPort(port);
+    worker.WorkerMessageHandler.initializeFromPort(port);
     // pdf.js's declarations type `port` as always null; its code takes any object with a Worker's messaging methods.
     // Its warnings (damaged files it repairs) are not ours to print: errors only, as openPdf asks of documents.
     const options = { port, verbosity: pdfjs.VerbosityLevel.ERRORS };
