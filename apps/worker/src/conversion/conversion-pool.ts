@@ -107,15 +107,18 @@ const RETIRE_RECHECK_MS = 20;
 const SELF_TEST_TIMEOUT_MS = 60_000;
 
 /**
- * Young generation of a conversion thread (three semi-spaces of 4 MB). V8's default lets
+ * Young generation of a conversion thread (three semi-spaces of 8 MB). V8's default lets
  * a busy thread keep up to 48 MB of it, and a conversion thread was busy most of its
  * life: over 300 mixed jobs the worker peaked at 556 MB with V8's default and at 477 MB
- * with 3 MB (apps/worker/bench/memory.ts). Not 3 MB, for speed: R-exts.pdf to markdown
- * ran 8-15 % slower with semi-spaces of 1-2 MB and within the noise with 4 MB
- * (libs/converters/bench/pdf-speed.ts, pages/s); 12 MB alone was not measured apart from
- * the other limits (the whole set: ADR 0005).
+ * with 3 MB (apps/worker/bench/memory.ts). Not smaller, for speed: a scavenge costs ~2 ms
+ * whatever it frees once a long PDF's pages fill the heap, so a thread that scavenges
+ * every 4 MB spends a sixth of its time there. Two threads each reading the 2,415-page
+ * R manual at once took 12-13 % less time with 24 MB than with 12 MB (23.3-24.7 s →
+ * 19.0-22.3 s, text and markdown alike; 48 MB was no faster than 24), while a 236-page
+ * manual ran the same with either; bench:memory peaked at 385 MB (12 MB: 367 MB,
+ * 48 MB: 402 MB). Below 12 MB, PDFs ran 8-15 % slower even on short documents.
  */
-export const THREAD_YOUNG_GENERATION_MB = 12;
+export const THREAD_YOUNG_GENERATION_MB = 24;
 
 export function defaultTaskFilename(): string {
   return join(__dirname, `conversion.task${extname(__filename)}`);
