@@ -113,10 +113,10 @@ const SELF_TEST_TIMEOUT_MS = 60_000;
  * with 3 MB (apps/worker/bench/memory.ts). Not smaller, for speed: a scavenge costs ~2 ms
  * whatever it frees once a long PDF's pages fill the heap, so a thread that scavenges
  * every 4 MB spends a sixth of its time there. Two threads each reading the 2,415-page
- * R manual at once took 12-13 % less time with 24 MB than with 12 MB (23.3-24.7 s →
+ * R manual at once took 12-13 % less time with 24 MB than with 12 MB (22.9-24.7 s →
  * 19.0-22.3 s, text and markdown alike; 48 MB was no faster than 24), while a 236-page
  * manual ran the same with either; bench:memory peaked at 385 MB (12 MB: 367 MB,
- * 48 MB: 402 MB). Below 12 MB, PDFs ran 8-15 % slower even on short documents.
+ * 48 MB: 402 MB). With semi-spaces of 1-2 MB, R-exts.pdf ran 8-15 % slower too.
  */
 export const THREAD_YOUNG_GENERATION_MB = 24;
 

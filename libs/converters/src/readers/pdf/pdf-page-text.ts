@@ -4,9 +4,9 @@ import { applyLinks, linkAreas } from './page-links';
 import { largestImage } from './page-images';
 import { pageRules } from './page-rules';
 import { type OperatorFont, type OperatorTextItem, operatorText } from './operator-text';
+import type { PdfDocument } from './pdf-document';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
-type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
 /** One page as read, before its links are known (see readPage). */
