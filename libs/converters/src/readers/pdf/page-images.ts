@@ -1,14 +1,6 @@
-import { type Matrix, multiply } from './matrix';
+import { type CtmOps, type OperatorList, walkWithCtm } from './ctm-walk';
 
-interface OperatorList {
-  fnArray: number[];
-  argsArray: unknown[];
-}
-
-interface ImageOps {
-  save: number;
-  restore: number;
-  transform: number;
+interface ImageOps extends CtmOps {
   paintImageXObject: number;
   paintInlineImageXObject: number;
   paintImageMaskXObject: number;
@@ -40,8 +32,8 @@ export interface ImagePlacement {
 
 /**
  * The largest image drawn on a page: an image is painted into the unit square of its
- * transformation matrix, so its page box is the CTM's image of that square (tracked
- * through save, restore and cm), clipped to the page. That answers the one question
+ * transformation matrix, so its page box is the CTM's image of that square (see
+ * walkWithCtm), clipped to the page. That answers the one question
  * asked of it, "is this page a scan?" (one image over almost all of it), and at what
  * resolution it was scanned, which is the resolution worth rendering it at for OCR.
  */
@@ -52,35 +44,28 @@ export function largestImage(
   toPage: (x: number, y: number) => number[],
 ): PageImage {
   const painters = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject, ops.paintImageXObjectRepeat]);
-  const stack: Matrix[] = [];
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   let largest: PageImage = { coverage: 0 };
   let count = 0;
-  list.fnArray.forEach((fn, index) => {
-    const args = list.argsArray[index] as unknown[] | null;
-    if (fn === ops.save) stack.push(ctm);
-    else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === ops.transform && args) ctm = multiply(args as Matrix, ctm);
-    else if (painters.has(fn)) {
-      count++;
-      const corners = [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ].map(([x, y]) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]));
-      const xs = corners.map((c) => clamp(c[0], page.width));
-      const ys = corners.map((c) => clamp(c[1], page.height));
-      const boxWidth = Math.max(...xs) - Math.min(...xs);
-      const coverage = (boxWidth * (Math.max(...ys) - Math.min(...ys))) / (page.width * page.height || 1);
-      if (coverage <= largest.coverage) return;
-      const pixels = pixelSize(args);
-      // A page turned sideways shows the image's height across: use the longer sides.
-      const across = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-      const dpi = pixels && across > 0 ? (Math.max(pixels.width, pixels.height) / across) * 72 : undefined;
-      const placement = fn === ops.paintImageXObject && pixels ? upright(corners, pixels) : undefined;
-      largest = { coverage, ...(dpi ? { dpi } : {}), ...(placement ? { placement } : {}) };
-    }
+  walkWithCtm(list, ops, (fn, args, ctm) => {
+    if (!painters.has(fn)) return;
+    count++;
+    const corners = [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ].map(([x, y]) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]));
+    const xs = corners.map((c) => clamp(c[0], page.width));
+    const ys = corners.map((c) => clamp(c[1], page.height));
+    const boxWidth = Math.max(...xs) - Math.min(...xs);
+    const coverage = (boxWidth * (Math.max(...ys) - Math.min(...ys))) / (page.width * page.height || 1);
+    if (coverage <= largest.coverage) return;
+    const pixels = pixelSize(args);
+    // A page turned sideways shows the image's height across: use the longer sides.
+    const across = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    const dpi = pixels && across > 0 ? (Math.max(pixels.width, pixels.height) / across) * 72 : undefined;
+    const placement = fn === ops.paintImageXObject && pixels ? upright(corners, pixels) : undefined;
+    largest = { coverage, ...(dpi ? { dpi } : {}), ...(placement ? { placement } : {}) };
   });
   if (count > 1) delete largest.placement;
   return largest;

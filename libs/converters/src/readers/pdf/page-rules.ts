@@ -1,4 +1,4 @@
-import { type Matrix, multiply } from './matrix';
+import { type CtmOps, type OperatorList, walkWithCtm } from './ctm-walk';
 
 /** A horizontal or vertical ruling line in top-left page coordinates. */
 export interface Rule {
@@ -9,15 +9,7 @@ export interface Rule {
   to: number;
 }
 
-interface OperatorList {
-  fnArray: number[];
-  argsArray: unknown[];
-}
-
-interface Ops {
-  save: number;
-  restore: number;
-  transform: number;
+interface Ops extends CtmOps {
   constructPath: number;
   stroke: number;
   closeStroke: number;
@@ -39,30 +31,23 @@ const THIN = 3;
 
 /**
  * Ruling lines from the operator list: table borders, as stroked segments or thin
- * filled rectangles. Paths are tracked with their transformation matrix (save,
- * restore, cm) and mapped to page coordinates by `toPage` (the viewport).
+ * filled rectangles. Paths are mapped through the transformation matrix they are drawn
+ * with (see walkWithCtm) and then to page coordinates by `toPage` (the viewport).
  */
 export function pageRules(list: OperatorList, ops: Ops, toPage: (x: number, y: number) => number[]): Rule[] {
   const strokes = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const fills = new Set([ops.fill, ops.eoFill]);
   const rules: Rule[] = [];
-  const stack: Matrix[] = [];
-  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
-  list.fnArray.forEach((fn, index) => {
-    const args = list.argsArray[index] as unknown[] | null;
-    if (fn === ops.save) stack.push(ctm);
-    else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === ops.transform && args) ctm = multiply(args as Matrix, ctm);
-    else if (fn === ops.constructPath && args) {
-      const [paint, [data]] = args as [number, [ArrayLike<number> | null]];
-      if (!data || !(strokes.has(paint) || fills.has(paint))) return;
-      const map = (x: number, y: number) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
-      for (const [a, b] of segments(data, map)) {
-        const rule = asRule(a, b);
-        if (rule && strokes.has(paint)) rules.push(rule);
-      }
-      if (fills.has(paint)) rules.push(...thinBoxes(data, map));
+  walkWithCtm(list, ops, (fn, args, ctm) => {
+    if (fn !== ops.constructPath || !args) return;
+    const [paint, [data]] = args as [number, [ArrayLike<number> | null]];
+    if (!data || !(strokes.has(paint) || fills.has(paint))) return;
+    const map = (x: number, y: number) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+    for (const [a, b] of segments(data, map)) {
+      const rule = asRule(a, b);
+      if (rule && strokes.has(paint)) rules.push(rule);
     }
+    if (fills.has(paint)) rules.push(...thinBoxes(data, map));
   });
   return rules;
 }

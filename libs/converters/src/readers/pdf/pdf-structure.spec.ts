@@ -4,21 +4,31 @@ import { convertFixture } from '../../testing/fixtures';
 const convert = async (name: string) =>
   (await convertFixture(`pdf-html/${name}`, 'application/pdf')).outputs as { markdown: string; text: string };
 
+/** bordered-table.pdf's table, a cell wrapped onto two lines joined again. */
+const LIMITS_TABLE = [
+  '| Setting | Default | Meaning |',
+  '| --- | --- | --- |',
+  '| MAX\\_PAGES | 50 | Longest document accepted, counted in pages after decryption |',
+  '| MAX\\_BYTES | 20 MB | Largest download |',
+  '| TIMEOUT | 30 s | Hard limit per job |',
+].join('\n');
+
 describe('PDF tables', () => {
   it('reads a bordered table from its ruling lines, wrapped cell text joined', async () => {
     const { markdown, text } = await convert('bordered-table.pdf');
-    expect(markdown).toContain(
-      [
-        '| Setting | Default | Meaning |',
-        '| --- | --- | --- |',
-        '| MAX\\_PAGES | 50 | Longest document accepted, counted in pages after decryption |',
-        '| MAX\\_BYTES | 20 MB | Largest download |',
-        '| TIMEOUT | 30 s | Hard limit per job |',
-      ].join('\n'),
-    );
+    expect(markdown).toContain(LIMITS_TABLE);
     expect(markdown).toMatch(/^# Conversion Limits\n\nEach worker enforces the limits below before a document is read\.\n\n\| Setting/);
     expect(markdown).toMatch(/\| Hard limit per job \|\n\nLimits are read once when the worker starts\.\n$/);
     expect(text).toContain('MAX_BYTES\t20 MB\tLargest download');
+  });
+
+  it('reads the same table when the page draws it as a form XObject whose own matrix scales and moves it', async () => {
+    // The ruling lines are drawn through the form's /Matrix, which pdf.js does not write
+    // out as a transform: read without it, the rules lay where the unscaled table would be.
+    const { markdown } = await convert('bordered-table-in-form.pdf');
+    expect(markdown).toContain(LIMITS_TABLE);
+    expect(markdown).toMatch(/\| Hard limit per job \|\n\nLimits are read once when the worker starts\.\n$/);
+    expect(markdown).not.toContain('MAX\\_PAGES MAX\\_BYTES');
   });
 
   it('reads a borderless table from text aligned in columns', async () => {
