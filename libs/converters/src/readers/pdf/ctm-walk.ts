@@ -37,3 +37,8 @@ export function walkWithCtm(list: OperatorList, ops: CtmOps, visit: (fn: number,
     else visit(fn, args, ctm);
   });
 }
+
+/** A point as an operator drawn with `ctm` places it, then through `toPage` (the viewport). */
+export function throughCtm(ctm: Matrix, toPage: (x: number, y: number) => number[]): (x: number, y: number) => number[] {
+  return (x, y) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+}

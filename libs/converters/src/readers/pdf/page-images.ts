@@ -1,4 +1,4 @@
-import { type CtmOps, type OperatorList, walkWithCtm } from './ctm-walk';
+import { type CtmOps, type OperatorList, throughCtm, walkWithCtm } from './ctm-walk';
 
 interface ImageOps extends CtmOps {
   paintImageXObject: number;
@@ -49,12 +49,13 @@ export function largestImage(
   walkWithCtm(list, ops, (fn, args, ctm) => {
     if (!painters.has(fn)) return;
     count++;
+    const map = throughCtm(ctm, toPage);
     const corners = [
       [0, 0],
       [1, 0],
       [0, 1],
       [1, 1],
-    ].map(([x, y]) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]));
+    ].map(([x, y]) => map(x, y));
     const xs = corners.map((c) => clamp(c[0], page.width));
     const ys = corners.map((c) => clamp(c[1], page.height));
     const boxWidth = Math.max(...xs) - Math.min(...xs);

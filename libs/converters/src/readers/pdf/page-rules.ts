@@ -1,4 +1,4 @@
-import { type CtmOps, type OperatorList, walkWithCtm } from './ctm-walk';
+import { type CtmOps, type OperatorList, throughCtm, walkWithCtm } from './ctm-walk';
 
 /** A horizontal or vertical ruling line in top-left page coordinates. */
 export interface Rule {
@@ -42,7 +42,7 @@ export function pageRules(list: OperatorList, ops: Ops, toPage: (x: number, y: n
     if (fn !== ops.constructPath || !args) return;
     const [paint, [data]] = args as [number, [ArrayLike<number> | null]];
     if (!data || !(strokes.has(paint) || fills.has(paint))) return;
-    const map = (x: number, y: number) => toPage(ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]);
+    const map = throughCtm(ctm, toPage);
     for (const [a, b] of segments(data, map)) {
       const rule = asRule(a, b);
       if (rule && strokes.has(paint)) rules.push(rule);
