@@ -1,5 +1,5 @@
 import type { JsonValue } from './job-output';
-import type { JobResult } from './job-record';
+import type { JobResult } from './job-result';
 
 /**
  * What an extraction job (POST /extract) finds in a document, beside the source facts

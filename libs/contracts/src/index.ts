@@ -2,6 +2,7 @@ export * from './job-error-code';
 export * from './job-failure';
 export * from './job-output';
 export * from './job-record';
+export * from './job-result';
 export * from './job-status';
 export * from './job-type';
 export * from './problem-code';
