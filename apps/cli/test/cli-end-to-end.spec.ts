@@ -1,6 +1,6 @@
 import { DocformatClient } from '@docformat/client';
 import { startFixtureOrigin, startRunningService, type FixtureOrigin, type RunningService } from '@docformat/testing';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,20 @@ describe('docformat convert', () => {
     expect(stdout).toContain('0/2');
     expect(stdout).toMatch(/\[#+\] 2\/2/);
     expect(readdirSync(out).sort()).toEqual(['notes.md', 'sample.md']);
+  }, 60_000);
+
+  it('exits quietly when the reader closes its output pipe early, as `| head` does', async () => {
+    const child = spawn(process.execPath, [LAUNCHER, 'convert', join(FIXTURES, 'sample.pdf'), '--format', 'markdown'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The reader is gone before the first byte is written: every write meets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   }, 60_000);
 
   it('goes on past a failed document, names it, and exits 1', async () => {
