@@ -2,11 +2,9 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'worker',
   rootDir: __dirname,
-  globalSetup: require.resolve('../../tools/jest/test-database.js'),
+  globalSetup: '<rootDir>/test/global-setup.js',
   globals: { testDatabase: 'worker' },
+  // Each Jest worker has a test database of its own (testEnvironment), since a worker's
+  // sweep looks at every unfinished row: files side by side never adopt each other's jobs.
   setupFiles: ['<rootDir>/test/setup-env.ts'],
-  // The integration tests share one test database, and a worker's sweep looks at
-  // every unfinished row in it: one test file at a time keeps them from adopting
-  // each other's jobs.
-  maxWorkers: 1,
 };

@@ -1,5 +1,6 @@
-// Jest globalSetup of the projects with integration tests: their database exists and is
-// migrated before any test runs (the project's name is `globals.testDatabase`).
+// Jest globalSetup of the projects with integration tests: their databases exist and are
+// migrated before any test runs, one per Jest worker (the project's name is
+// `globals.testDatabase`; see testEnvironment for why each worker has its own).
 //
 // Jest runs globalSetup outside its module registry, where moduleNameMapper does not
 // apply, so the @docformat/* aliases are resolved here as tsconfig.base.json maps them:
@@ -15,6 +16,7 @@ Module._resolveFilename = function (request, ...rest) {
   return resolveFilename.call(this, targets.get(request) ?? request, ...rest);
 };
 
-const { prepareTestDatabase } = require('@docformat/testing');
+const { prepareTestDatabase, testLanes } = require('@docformat/testing');
 
-module.exports = (_globalConfig, projectConfig) => prepareTestDatabase(projectConfig.globals.testDatabase);
+module.exports = (globalConfig, projectConfig) =>
+  prepareTestDatabase(projectConfig.globals.testDatabase, testLanes(globalConfig.maxWorkers));

@@ -1,5 +1,6 @@
 import { createPrismaClient, databaseName, readDatabaseIdentity } from '@docformat/db';
 import { createRedisConnection, queueOwnerKey } from '@docformat/queue';
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -28,9 +29,9 @@ function freePort(): Promise<number> {
 async function runApi(env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<{ code: number | null; stderr: string }> {
   const port = String(await freePort());
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+    const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'apps/api/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'), PORT: port, LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, PORT: port, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

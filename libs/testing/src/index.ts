@@ -7,3 +7,4 @@ export * from './process-rss';
 export * from './service-processes';
 export * from './running-service';
 export * from './fixture-origin';
+export * from './typescript-sources';

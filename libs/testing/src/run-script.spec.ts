@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RUN_TYPESCRIPT } from './typescript-sources';
 
 const REPO_ROOT = join(__dirname, '../../..');
 
@@ -15,9 +16,8 @@ function runChild(body: string, marker: string): { status: number | null; stdout
       cleanups.push(() => writeFileSync(${JSON.stringify(marker)}, 'second'));
       ${body}
     });`;
-  const child = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', source], {
+  const child = spawnSync(process.execPath, [...RUN_TYPESCRIPT, '-e', source], {
     cwd: REPO_ROOT,
-    env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json') },
     encoding: 'utf8',
     timeout: 60_000,
   });

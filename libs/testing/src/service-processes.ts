@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from './free-port';
+import { RUN_TYPESCRIPT } from './typescript-sources';
 import { waitFor } from './wait';
 
 // The API and the worker as separate processes from their TypeScript sources, for
@@ -20,11 +21,10 @@ export interface ApiProcess {
  */
 export async function startApiProcess(env: NodeJS.ProcessEnv = {}): Promise<ApiProcess> {
   const port = await freePort('127.0.0.1');
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'),
       PORT: String(port),
       API_PROCESSES: '1',
       LOG_LEVEL: 'warn',
@@ -68,10 +68,9 @@ export interface WorkerProcess {
  * logged every one of `readyEvents`; rejects with its stderr if it exits first.
  */
 export async function startWorkerProcess(env: NodeJS.ProcessEnv, readyEvents: string[] = ['worker.started']): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/worker/src/main.ts'], {
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'apps/worker/src/main.ts'], {
     cwd: REPO_ROOT,
-    // The worker's sources resolve the @docformat/* aliases through this tsconfig.
-    env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const events: string[] = [];

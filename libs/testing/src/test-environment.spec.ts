@@ -1,4 +1,4 @@
-import { testEnvironment } from './test-environment';
+import { testEnvironment, testLanes } from './test-environment';
 
 describe('testEnvironment', () => {
   it('derives a database and queue prefix of its own from the developer settings', () => {
@@ -19,5 +19,15 @@ describe('testEnvironment', () => {
 
   it('falls back to the documented local defaults', () => {
     expect(testEnvironment('worker', {}).databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/docformat_test_worker');
+  });
+
+  it('gives each Jest worker a database and queue prefix of its own', () => {
+    const env = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/docformat' };
+    expect(testEnvironment('worker', env, '2')).toMatchObject({
+      databaseUrl: 'postgresql://postgres@127.0.0.1:5432/docformat_test_worker_2',
+      queuePrefix: 'docformat-test-worker-2',
+    });
+    expect(testLanes(3)).toEqual(['1', '2', '3']);
+    expect(testLanes(0)).toEqual(['1']);
   });
 });

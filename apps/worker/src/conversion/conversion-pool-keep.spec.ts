@@ -1,14 +1,13 @@
 import { ConversionPool } from './conversion-pool';
 import { hundredPagesTask } from '../../test/support/fixtures';
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 
-/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
-const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
 const TEST_TIMEOUT_MS = 120_000;
 
 const task = hundredPagesTask({ formats: [], keep: { tree: true, extraction: true } });
 
 const pool = (pdfSplit: false | { minPartPages: number; maxPartPages: number }) =>
-  new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs: 60_000, execArgv: THREAD_EXEC_ARGV, env: process.env, pdfSplit });
+  new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs: 60_000, execArgv: RUN_TYPESCRIPT, env: process.env, pdfSplit });
 
 describe('a conversion that keeps its document', () => {
   it(

@@ -2,13 +2,12 @@ import { type OcrEngines, localOcrEngines, terminateOcr } from '@docformat/conve
 import { threadId } from 'node:worker_threads';
 import { ocrImageTask } from '../../test/support/fixtures';
 import { ConversionPool } from './conversion-pool';
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 
-/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
-const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
 const OCR_TIMEOUT_MS = 120_000;
 
 function newPool(ocrEngines: OcrEngines, timeoutMs = 60_000): ConversionPool {
-  return new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs, execArgv: THREAD_EXEC_ARGV, env: process.env, ocrEngines });
+  return new ConversionPool({ threads: 2, maxMemoryMb: 512, timeoutMs, execArgv: RUN_TYPESCRIPT, env: process.env, ocrEngines });
 }
 
 afterAll(() => terminateOcr());
@@ -58,11 +57,15 @@ describe('ConversionPool: OCR engines shared by the process', () => {
         },
         detectOrientation: async () => ({ degrees: 0, confidence: 99 }),
       };
-      const pool = newPool(hanging, 3_000);
+      // Long enough for a fresh thread on a loaded machine to load the image reader and
+      // reach the engine; the engine never answers, so the limit is always what ends it.
+      const pool = newPool(hanging, 10_000);
       try {
         await expect(pool.convert(ocrImageTask('report.png'))).rejects.toMatchObject({ code: 'CONVERSION_TIMEOUT' });
-        while (!seen?.aborted) await new Promise((resolve) => setTimeout(resolve, 10));
-        expect(seen.aborted).toBe(true);
+        expect(seen).toBeDefined();
+        for (const until = Date.now() + 5_000; !seen?.aborted && Date.now() < until;)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(seen?.aborted).toBe(true);
       } finally {
         await pool.close();
       }

@@ -3,9 +3,7 @@ import { ocrImageTask } from '../../test/support/fixtures';
 import { waitFor } from '@docformat/testing';
 import { ConversionPool, type ConversionPoolOptions, type ThreadRecycled } from './conversion-pool';
 import { plainTextTask } from './conversion-task.types';
-
-/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
-const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 
 const text = plainTextTask;
 afterAll(() => terminateOcr());
@@ -19,7 +17,7 @@ function newPool(
     threads,
     maxMemoryMb: 256,
     timeoutMs: 60_000,
-    execArgv: THREAD_EXEC_ARGV,
+    execArgv: RUN_TYPESCRIPT,
     env: process.env,
     ...recycle,
     onRecycle: (event) => recycled.push(event),

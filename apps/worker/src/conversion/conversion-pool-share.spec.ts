@@ -2,9 +2,8 @@ import { waitFor } from '@docformat/testing';
 import { ConversionPool, type TaskRan, type ThreadRecycled } from './conversion-pool';
 import { hundredPagesTask } from '../../test/support/fixtures';
 import { plainTextTask } from './conversion-task.types';
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 
-/** The threads run the TypeScript sources (see test/setup-env.ts for SWC_NODE_PROJECT). */
-const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
 const TEST_TIMEOUT_MS = 180_000;
 
 const longPdf = hundredPagesTask();
@@ -14,7 +13,7 @@ function newPool(tasks: TaskRan[], recycled: ThreadRecycled[]): ConversionPool {
     threads: 2,
     maxMemoryMb: 512,
     timeoutMs: 120_000,
-    execArgv: THREAD_EXEC_ARGV,
+    execArgv: RUN_TYPESCRIPT,
     env: process.env,
     pdfSplit: { minPartPages: 16, maxPartPages: 32 },
     onTask: (event) => tasks.push(event),

@@ -62,7 +62,7 @@ export interface ConversionPoolOptions {
   /**
    * Node flags for the threads. By default they inherit the process's (so
    * `node -r @swc-node/register main.ts` threads compile TypeScript too); Jest's
-   * own process has no such flag, so tests pass `['-r', '@swc-node/register']`.
+   * own process has no such flag, so tests pass theirs (RUN_TYPESCRIPT).
    */
   execArgv?: string[];
   /**

@@ -1,3 +1,4 @@
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -21,10 +22,10 @@ export interface ChildWorker {
 /**
  * Runs the worker exactly as `node main.js` would, from the TypeScript sources, as
  * a separate process the test can kill. Its conversion threads inherit the
- * `-r @swc-node/register` flag.
+ * flag that runs the sources (RUN_TYPESCRIPT).
  */
 export function spawnWorker(env: NodeJS.ProcessEnv): ChildWorker {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/worker/src/main.ts'], {
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, 'apps/worker/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { loadConfig, type AppConfig } from '@docformat/config';
 import type { FormatOptions } from '@docformat/contracts';
 import { createPrismaClient, type PrismaClient } from '@docformat/db';
 import { createRedisConnection, JobQueue } from '@docformat/queue';
+import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -10,7 +11,7 @@ import { startOrigin, type OriginServer } from './origin-server';
 import type { WorkerOptions } from '../../src/worker.module';
 
 /** Conversion threads of an in-process worker run the TypeScript sources. */
-export const THREAD_EXEC_ARGV = ['-r', '@swc-node/register'];
+export const THREAD_EXEC_ARGV = RUN_TYPESCRIPT;
 
 /** Test defaults: a small, quick worker. Each file passes its own QUEUE_PREFIX. */
 export function testConfig(env: NodeJS.ProcessEnv = {}): AppConfig {
@@ -33,7 +34,7 @@ export function filePrefix(name: string): string {
 
 /**
  * Boots the real worker module in this process. Its conversion threads compile the
- * TypeScript sources, and get Jest's process.env (which has SWC_NODE_PROJECT).
+ * TypeScript sources (RUN_TYPESCRIPT), and get Jest's process.env.
  */
 export async function startWorker(config: AppConfig, options: WorkerOptions = {}): Promise<INestApplicationContext> {
   return createWorkerApp(config, { thread: { execArgv: THREAD_EXEC_ARGV, env: process.env, ...options.thread } });

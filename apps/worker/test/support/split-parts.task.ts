@@ -1,5 +1,6 @@
 import convertInThread from '../../src/conversion/conversion.task';
 import type { TaskInput, TaskOutcome } from '../../src/conversion/conversion-task.types';
+import { blockForever } from './block-forever';
 
 /**
  * A conversion-thread entry for split-conversion tests: the further parts of a split
@@ -11,7 +12,7 @@ import type { TaskInput, TaskOutcome } from '../../src/conversion/conversion-tas
 export default async function splitPartsTask(input: TaskInput): Promise<TaskOutcome> {
   const behaviour = process.env['SPLIT_PARTS'];
   if (input.kind === 'pdf-part') {
-    if (behaviour === 'hang') for (;;) Math.sqrt(Math.random());
+    if (behaviour === 'hang') blockForever();
     if (behaviour === 'oom') {
       const hoard: number[][] = [];
       for (;;) hoard.push(new Array(100_000).fill(hoard.length));

@@ -1,5 +1,6 @@
 import convertInThread from '../../src/conversion/conversion.task';
 import type { ConversionTaskInput, TaskOutcome } from '../../src/conversion/conversion-task.types';
+import { blockForever } from './block-forever';
 
 /**
  * A conversion-thread entry for tests: documents carrying a marker misbehave the
@@ -7,10 +8,7 @@ import type { ConversionTaskInput, TaskOutcome } from '../../src/conversion/conv
  */
 export default async function unrulyTask(input: ConversionTaskInput): Promise<TaskOutcome> {
   const text = Buffer.from(input.bytes).toString('latin1');
-  if (text.includes('@@HANG@@')) {
-    // A synchronous loop: no await, no timer can stop it; only killing the thread can.
-    for (;;) Math.sqrt(Math.random());
-  }
+  if (text.includes('@@HANG@@')) blockForever();
   if (text.includes('@@OOM@@')) {
     const hoard: number[][] = [];
     for (;;) hoard.push(new Array(100_000).fill(hoard.length));

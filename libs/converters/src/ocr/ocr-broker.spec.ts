@@ -76,7 +76,8 @@ describe('OCR broker', () => {
     while (!signal) await new Promise((resolve) => setImmediate(resolve));
     remote.close(); // as when the conversion thread is killed
     await expect(pending).rejects.toThrow('closed');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The abort crosses the closed port's other end on the next turns of the loop.
+    for (const until = Date.now() + 5_000; !signal.aborted && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(signal.aborted).toBe(true);
   });
 });

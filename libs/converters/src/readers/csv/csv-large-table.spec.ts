@@ -29,9 +29,8 @@ function convertInThread(csv: string): Promise<ThreadResult> {
     const worker = new Worker(code, {
       eval: true,
       workerData: csv,
-      // The thread compiles the TypeScript sources, with the @docformat/* aliases of the base tsconfig.
-      execArgv: ['-r', '@swc-node/register'],
-      env: { ...process.env, SWC_NODE_PROJECT: join(__dirname, '../../../../../tsconfig.base.json') },
+      // The thread runs the TypeScript sources as the other tests' threads do.
+      execArgv: ['-r', join(__dirname, '../../../../../tools/jest/typescript-hook.js')],
       resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
     });
     worker.once('message', (result: ThreadResult) => {
