@@ -1,10 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import fastifyMultipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { TEXT_PARTS } from '../jobs/upload/multipart-submission';
-
-/** A `format` or `webhook` part is a small JSON object; anything near this is not one. */
-const MAX_TEXT_PART_BYTES = 64 * 1024;
+import { MAX_TEXT_PART_BYTES, TEXT_PARTS } from '../jobs/upload/multipart-submission';
 
 /**
  * multipart/form-data for uploads (POST /format): @fastify/multipart takes that media

@@ -33,6 +33,9 @@ export interface MultipartSubmission {
 /** The text parts a POST /format may carry beside `file`; POST /extract's are `options` and `webhook`. */
 export const TEXT_PARTS: readonly string[] = ['format', 'webhook'];
 
+/** A `format`, `options` or `webhook` part is a small JSON object; anything near this is not one. */
+export const MAX_TEXT_PART_BYTES = 64 * 1024;
+
 const fieldError = (field: string, message: string) => validationFailed([{ field, message }]);
 
 const tooLarge = (maxBytes: number) =>
@@ -52,11 +55,24 @@ const malformed = (reason: string) =>
     detail: `The multipart/form-data body could not be read: ${reason}.`,
   });
 
-/** @fastify/multipart's errors, by code, as the problems clients get. */
-function asProblem(error: unknown, maxBytes: number, textParts: readonly string[]): unknown {
+/** A `format`, `options` or `webhook` part that does not parse. */
+export const malformedJson = (part: string, reason: string) =>
+  new ProblemException({
+    status: 400,
+    code: ProblemCode.MALFORMED_JSON,
+    title: 'Malformed JSON',
+    detail: `The ${part} part is not valid JSON: ${reason}.`,
+  });
+
+/** @fastify/multipart's errors, by code, as the problems clients get; `lastPart` is the part being read when it failed. */
+function asProblem(error: unknown, maxBytes: number, textParts: readonly string[], lastPart: string | undefined): unknown {
   if (error instanceof ProblemException) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      // A part sent as application/json, which the library parses itself and refuses
+      // without saying which part or why.
+      return malformedJson(lastPart ?? 'JSON', 'it was sent as application/json and does not parse');
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(maxBytes);
     case 'FST_FILES_LIMIT':
@@ -90,15 +106,25 @@ export async function readMultipartSubmission(
 ): Promise<MultipartSubmission> {
   let file: StoredFile | undefined;
   let begun: string | undefined;
+  let lastPart: string | undefined;
   const fields: MultipartSubmission['fields'] = {};
+  // The parser asks this of every part as it meets it: a text part is never a file,
+  // whatever its headers say (a browser's FormData sends a JSON Blob with a file name),
+  // and the name is noted so that an error the parser raises can name its part.
+  const isPartAFile = (name: string | undefined, contentType: string | undefined, fileName: string | undefined) => {
+    lastPart = name;
+    if (name !== undefined && textParts.includes(name)) return false;
+    return contentType === 'application/octet-stream' || fileName !== undefined;
+  };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ isPartAFile })) {
       if (part.type === 'field') {
         if (!textParts.includes(part.fieldname)) {
           throw fieldError(part.fieldname, `${part.fieldname} is not a known part; send file, ${textParts.join(' and ')}`);
         }
         if (fields[part.fieldname] !== undefined) throw fieldError(part.fieldname, `send the ${part.fieldname} part once`);
-        fields[part.fieldname] = String(part.value);
+        if (part.valueTruncated) throw fieldError(part.fieldname, `the ${part.fieldname} part is larger than ${MAX_TEXT_PART_BYTES} bytes`);
+        fields[part.fieldname] = jsonText(part.value);
         continue;
       }
       if (part.fieldname !== 'file') throw fieldError(part.fieldname, `the document goes in a part named file, not ${part.fieldname}`);
@@ -116,10 +142,19 @@ export async function readMultipartSubmission(
     return { file, fields };
   } catch (error) {
     if (begun) await sink.delete(begun).catch(() => undefined);
-    const problem = asProblem(error, maxBytes, textParts);
+    const problem = asProblem(error, maxBytes, textParts, lastPart);
     if (problem instanceof ProblemException && problem.problem.status === 413) lingerAfterRefusal(request.raw);
     throw problem;
   }
+}
+
+/**
+ * A text part as JSON text. One labelled application/json (curl's `;type=application/json`,
+ * a JSON Blob in a browser's FormData) arrives already parsed by the multipart library;
+ * any other type, or none, arrives as the text sent. Both are validated the same way after.
+ */
+function jsonText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** How long a connection refused mid-upload keeps reading after its answer. */

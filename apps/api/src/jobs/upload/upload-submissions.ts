@@ -1,15 +1,13 @@
 import type { AppConfig } from '@docformat/config';
-import { ProblemCode } from '@docformat/contracts';
 import { UploadRepository, type ApiClient } from '@docformat/db';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ProblemException } from '../../http/problem.exception';
 import { validateDto } from '../../http/validate-dto';
 import { UploadFormatJobDto } from '../dto/create-format-job.dto';
 import { UploadExtractionJobDto } from '../extract/create-extraction-job.dto';
 import type { ExtractionJobRequest, FormatJobRequest } from '../jobs.service';
-import { readMultipartSubmission, type StoredFile } from './multipart-submission';
+import { malformedJson, readMultipartSubmission, type StoredFile } from './multipart-submission';
 
 /**
  * POST /format and POST /extract as multipart/form-data: the `file` part is stored as
@@ -84,11 +82,6 @@ function jsonPart(name: string, text: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ProblemException({
-      status: 400,
-      code: ProblemCode.MALFORMED_JSON,
-      title: 'Malformed JSON',
-      detail: `The ${name} part is not valid JSON: ${(error as Error).message}.`,
-    });
+    throw malformedJson(name, (error as Error).message);
   }
 }
