@@ -2,9 +2,12 @@
  * API benchmark: the built API (`dist/api`, built first when missing or with
  * `--build`) against a throwaway database and a queue prefix of its own on the local
  * Postgres and Redis, driven by wrk on loopback. Prints req/s, p50 and p99 for
- * `POST /format`, `GET /job/{id}` and `GET /health` beside the targets, then a round
- * trip: one built worker, one-page jobs submitted one at a time and polled every 5 ms,
- * p50/p90 from the POST to seeing COMPLETED.
+ * `POST /format`, `GET /job/{id}` of a job just created (the light answer) and of a
+ * COMPLETED job with a 20-page markdown output inline (the heavy one), and `GET /health`
+ * beside the targets; then round trips through one built worker: one-page jobs
+ * submitted one at a time and polled every 5 ms, p50/p90 from the POST to seeing
+ * COMPLETED, once with `cache: false` (every job converts) and once answered by the
+ * result cache (the same document again), each its own row.
  *
  *   npm run bench:api
  *   npm run bench:api -- --duration 20 --connections 64 --processes 2
@@ -12,7 +15,7 @@
  *
  * Options: --duration S (per endpoint, default 10), --connections N (64),
  * --processes N (API_PROCESSES; default: the API's own default, the core count),
- * --threads N (wrk threads, 1), --phases health,post,get (all), --no-round-trip,
+ * --threads N (wrk threads, 1), --phases health,post,get,get-completed (all), --no-round-trip,
  * --round-trips N (50), --profile (the API runs with --cpu-prof; the .cpuprofile
  * files are kept and named), --build. A report, not a gate: it exits 0 unless
  * something broke. Logs of the API and worker stay in the temp dir it names.
@@ -27,7 +30,7 @@ import { Client } from 'pg';
 import { createRedisConnection, JobQueue, queueOwnerKey } from '@docformat/queue';
 import { createThrowawayDatabase, freePort, runScript, waitFor, type ScriptRun } from '@docformat/testing';
 import { REPO_ROOT, startBuiltProcess, type BuiltProcess } from './support/built-process';
-import { measureRoundTrips, medianStages, percentile, startOnePageOrigin } from './support/round-trip';
+import { measureRoundTrips, medianStages, percentile, startOnePageOrigin, startOrigin } from './support/round-trip';
 import { CpuMeter, type CpuUsage } from './support/cpu-usage';
 import { runWrk, type LoadResult } from './support/wrk';
 
@@ -36,6 +39,10 @@ const WORKER_MAIN = 'dist/worker/apps/worker/src/main.js';
 const TOKEN_CLI = 'dist/api/apps/api/src/cli/token.js';
 const HARD_LIMIT_MS = 20 * 60_000;
 const GET_IDS = 2000;
+/** COMPLETED jobs the heavy GET phase reads, each with the same 20-page markdown output. */
+const COMPLETED_IDS = 20;
+/** The heavy answer's document: 20 pages of a 100-page report (tables, lists, headings), as markdown. */
+const TWENTY_PAGES = { fixture: 'libs/converters/fixtures/extraction/hundred-pages.pdf', pages: '1-20' };
 const WARM_UP_SECONDS = 3;
 
 const TARGETS = {
@@ -58,7 +65,7 @@ function intOption(name: string, fallback: number): number {
   return value;
 }
 
-type Phase = 'health' | 'post' | 'get';
+type Phase = 'health' | 'post' | 'get' | 'get-completed';
 
 interface Row {
   label: string;
@@ -116,10 +123,16 @@ function createToken(env: NodeJS.ProcessEnv): string {
   return token;
 }
 
-/** Job ids for the GET phase, created through the API (16 requests at a time). */
-async function createJobs(apiUrl: string, token: string, documentUrl: string, count: number): Promise<string[]> {
+/** Job ids for the GET phases, created through the API (16 requests at a time). */
+async function createJobs(
+  apiUrl: string,
+  token: string,
+  documentUrl: string,
+  count: number,
+  format: object = { type: ['text', 'markdown'] },
+): Promise<string[]> {
   const ids: string[] = [];
-  const body = JSON.stringify({ file: documentUrl, format: { type: ['text', 'markdown'] } });
+  const body = JSON.stringify({ file: documentUrl, format });
   const one = async () => {
     const res = await fetch(`${apiUrl}/format`, {
       method: 'POST',
@@ -131,6 +144,17 @@ async function createJobs(apiUrl: string, token: string, documentUrl: string, co
   };
   while (ids.length < count) await Promise.all(Array.from({ length: Math.min(16, count - ids.length) }, one));
   return ids;
+}
+
+/** The jobs' statuses, from Postgres. */
+async function jobStatuses(databaseUrl: string, ids: readonly string[]): Promise<string[]> {
+  const pg = new Client({ connectionString: databaseUrl });
+  await pg.connect();
+  try {
+    return (await pg.query<{ status: string }>('SELECT status FROM jobs WHERE id = ANY($1::uuid[])', [ids])).rows.map((row) => row.status);
+  } finally {
+    await pg.end();
+  }
 }
 
 /** Empties the run's queue and releases its prefix on the shared Redis. */
@@ -152,7 +176,7 @@ async function main(run: ScriptRun): Promise<number> {
   const threads = intOption('--threads', 1);
   const roundTrips = intOption('--round-trips', 50);
   const processes = option('--processes') ?? (process.env['API_PROCESSES'] || undefined);
-  const phases = (option('--phases') ?? 'health,post,get').split(',') as Phase[];
+  const phases = (option('--phases') ?? 'health,post,get,get-completed').split(',') as Phase[];
   const roundTrip = !process.argv.includes('--no-round-trip');
   const profile = process.argv.includes('--profile');
 
@@ -216,7 +240,7 @@ async function main(run: ScriptRun): Promise<number> {
     const idsFile = join(logDir, 'job-ids.txt');
     writeFileSync(idsFile, (await createJobs(apiUrl, token, origin.url, GET_IDS)).join('\n'));
     rows.push({
-      label: 'GET /job/{id}',
+      label: 'GET /job/{id} CREATED',
       ...(await load('/job/_', 'get-job.lua', { BENCH_IDS_FILE: idsFile })),
       target: `≥ ${TARGETS.get.rps.toLocaleString('en-US')}/s`,
     });
@@ -228,9 +252,11 @@ async function main(run: ScriptRun): Promise<number> {
     out('CPU: % of one core during the measured run (200 = both cores); "other" is everything else on the machine, this script included.');
   }
 
+  // The worker, for what needs conversions: the heavy GET phase and the round trips. It
+  // starts after the load phases, which create thousands of jobs it must not convert.
   let worker: BuiltProcess | undefined;
-  if (roundTrip) {
-    // Leave nothing from the load phases for the worker: only the round-trip jobs run.
+  const heavy = phases.includes('get-completed');
+  if (heavy || roundTrip) {
     const pg = new Client({ connectionString: database.url });
     await pg.connect();
     await pg.query('TRUNCATE jobs CASCADE');
@@ -240,29 +266,63 @@ async function main(run: ScriptRun): Promise<number> {
     run.cleanups.push(() => worker?.stop());
     const started = await waitFor(() => readFileSync(worker?.logPath ?? '', 'utf8').includes('"event":"worker.started"'), 60_000, 100);
     if (!started) throw new Error(`the worker did not start (see ${worker.logPath})`);
-    const trips = await measureRoundTrips({
-      apiUrl,
-      token,
-      documentUrl: origin.url,
-      jobs: roundTrips,
-      pollEveryMs: 5,
-      jobTimeoutMs: 30_000,
-    });
-    const times = trips.map((trip) => trip.ms);
+  }
+
+  if (heavy) {
+    const report = await startOrigin('report.pdf', readFileSync(join(REPO_ROOT, TWENTY_PAGES.fixture)), 'application/pdf');
+    run.cleanups.push(() => report.close());
+    // The first job converts; the others complete from the result cache with the same outputs inline.
+    const ids = await createJobs(apiUrl, token, report.url, COMPLETED_IDS, { type: 'markdown', pages: TWENTY_PAGES.pages });
+    const completed = await waitFor(
+      async () => (await jobStatuses(database.url, ids)).every((status) => status === 'COMPLETED'),
+      120_000,
+      200,
+    );
+    if (!completed) throw new Error(`the ${COMPLETED_IDS} twenty-page jobs did not all complete (see ${worker?.logPath})`);
+    const answer = await fetch(`${apiUrl}/job/${ids[0]}`, { headers: { Authorization: `Bearer ${token}` } });
+    const bytes = (await answer.arrayBuffer()).byteLength;
+    const idsFile = join(logDir, 'completed-job-ids.txt');
+    writeFileSync(idsFile, ids.join('\n'));
+    const row = {
+      label: 'GET /job/{id} COMPLETED',
+      ...(await load('/job/_', 'get-job.lua', { BENCH_IDS_FILE: idsFile })),
+      target: `(none; answer ${(bytes / 1024).toFixed(0)} KiB)`,
+    };
     out('');
+    for (const line of table([row], connections)) out(line);
     out(
-      `round trip (${roundTrips} one-page text jobs, one at a time, polled every 5 ms): ` +
-        `p50 ${percentile(times, 50).toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms ` +
-        `(target p50 ≤ ${TARGETS.roundTripP50Ms} ms)`,
+      `  the answer: a COMPLETED job, ${TWENTY_PAGES.pages.replace('1-', '')} pages of ${TWENTY_PAGES.fixture.split('/').pop()} as markdown inline, ${bytes.toLocaleString('en-US')} bytes`,
     );
-    // Give the async log writers a moment to reach the files.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const logLines = [api.logPath, worker.logPath].flatMap((path) => readFileSync(path, 'utf8').split('\n'));
-    out(
-      `  median per stage (from the log lines, ms resolution): ${medianStages(trips, logLines)
-        .map(({ stage, ms }) => `${stage} ${ms}`)
-        .join(', ')}`,
-    );
+  }
+
+  if (roundTrip && worker) {
+    const logPath = worker.logPath;
+    for (const cache of [false, true]) {
+      const trips = await measureRoundTrips({
+        apiUrl,
+        token,
+        documentUrl: origin.url,
+        jobs: roundTrips,
+        pollEveryMs: 5,
+        jobTimeoutMs: 30_000,
+        cache,
+      });
+      const times = trips.map((trip) => trip.ms);
+      out('');
+      out(
+        `round trip, ${cache ? 'answered by the result cache (the same document again)' : 'converted (cache: false)'}: ${roundTrips} one-page text jobs, one at a time, polled every 5 ms: ` +
+          `p50 ${percentile(times, 50).toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms` +
+          (cache ? '' : ` (target p50 ≤ ${TARGETS.roundTripP50Ms} ms)`),
+      );
+      // Give the async log writers a moment to reach the files.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const logLines = [api.logPath, logPath].flatMap((path) => readFileSync(path, 'utf8').split('\n'));
+      out(
+        `  median per stage (from the log lines, ms resolution): ${medianStages(trips, logLines)
+          .map(({ stage, ms }) => `${stage} ${ms}`)
+          .join(', ')}`,
+      );
+    }
   }
 
   await worker?.stop();

@@ -3,8 +3,9 @@
  * against real Postgres and Redis over 1,000 mixed jobs (every committed fixture in
  * libs/converters/fixtures, served by a local origin on 127.0.0.1, round-robin:
  * PDFs, office files, scans that go through OCR, corrupt and encrypted files), and
- * prints the worker's RSS every 100 jobs, the peak and the trend. Exits 1 when the
- * peak is above the target or RSS keeps rising.
+ * prints the worker's RSS every 100 jobs, its peak and the trend. The peak is the
+ * kernel's (VmHWM, threads included), read every 250 ms, so none between two readings
+ * is missed. Exits 1 when the peak is above the target or RSS keeps rising.
  *
  *   npm run bench:memory                       # 1,000 jobs
  *   npm run bench:memory -- --jobs 200         # fewer
@@ -24,8 +25,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, relative } from 'node:path';
 import { createPrismaClient } from '@docformat/db';
 import { JobQueue, createRedisConnection } from '@docformat/queue';
-import { prepareTestDatabase, rssMb, testEnvironment } from '@docformat/testing';
-import { workerNodeFlags } from './worker-node-flags';
+import { peakRssMb, prepareTestDatabase, rssMb, testEnvironment } from '@docformat/testing';
+import { deployedAllocator, workerNodeFlags } from './deployed-worker';
 
 const REPO_ROOT = join(__dirname, '../../..');
 const FIXTURES = join(REPO_ROOT, 'libs/converters/fixtures');
@@ -96,24 +97,9 @@ function slope(points: readonly [number, number][]): number {
   return sxx === 0 ? 0 : sxy / sxx;
 }
 
-/** The allocator the Docker image runs the worker with (see the Dockerfile), when this machine has it. */
-const JEMALLOC_PATHS = [
-  '/usr/local/lib/libjemalloc.so.2',
-  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
-];
-const JEMALLOC_CONF = 'background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0,narenas:2';
-
-/**
- * `--allocator glibc` measures the worker on glibc's malloc; by default it runs as the
- * image runs it, on jemalloc (libjemalloc2) when installed.
- */
+/** `--allocator glibc` measures the worker on glibc's malloc; by default it runs on the image's jemalloc when installed. */
 function allocatorEnv(): { name: string; env: NodeJS.ProcessEnv } {
-  const at = process.argv.indexOf('--allocator');
-  const wanted = at >= 0 ? process.argv[at + 1] : 'jemalloc';
-  const library = JEMALLOC_PATHS.find((path) => existsSync(path));
-  if (wanted === 'glibc' || !library) return { name: library ? 'glibc malloc' : 'glibc malloc (libjemalloc2 not installed)', env: {} };
-  return { name: `jemalloc (${library})`, env: { LD_PRELOAD: library, MALLOC_CONF: process.env.MALLOC_CONF ?? JEMALLOC_CONF } };
+  return deployedAllocator(stringOption('--allocator') === 'glibc' ? 'glibc' : 'jemalloc');
 }
 
 function stringOption(name: string): string | undefined {
@@ -219,7 +205,8 @@ async function main(): Promise<number> {
     while (nextBlock <= total) {
       if (Date.now() - startedAt > RUN_TIMEOUT_MS) throw new Error(`not finished after ${RUN_TIMEOUT_MS / 60_000} minutes`);
       if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
-      const now = rssMb(pid);
+      // The kernel's high-water mark: it rose since the last reading if the worker peaked in between.
+      const now = peakRssMb(pid);
       if (now > peak) {
         peak = now;
         const running = await prisma.job.findMany({ where: { status: 'IN_PROGRESS' }, select: { fileUrl: true } });
@@ -228,7 +215,7 @@ async function main(): Promise<number> {
       const done = await prisma.job.count({ where: { status: { in: ['COMPLETED', 'FAILED'] } } });
       while (done >= nextBlock && nextBlock <= total) {
         const rss = rssMb(pid);
-        peak = Math.max(peak, rss);
+        peak = Math.max(peak, peakRssMb(pid));
         blocks.push([nextBlock, rss]);
         const failed = await prisma.job.count({ where: { status: 'FAILED' } });
         process.stdout.write(
@@ -244,7 +231,7 @@ async function main(): Promise<number> {
     const trend = slope(secondHalf) * 100;
     const overall = slope(blocks) * 100;
     process.stdout.write(
-      `\npeak RSS ${peak.toFixed(0)} MB (target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`,
+      `\npeak RSS ${peak.toFixed(0)} MB (VmHWM; target ≤ ${TARGET_RSS_MB} MB); trend ${trend >= 0 ? '+' : ''}${trend.toFixed(1)} MB per 100 jobs over the second half (${overall >= 0 ? '+' : ''}${overall.toFixed(1)} overall); ${recycled} threads recycled\n`,
     );
     process.stdout.write(
       `RSS of the started, idle worker ${idle.toFixed(0)} MB; at the peak the worker was converting: ${peakDuring.join(', ') || '(between jobs)'}\n`,

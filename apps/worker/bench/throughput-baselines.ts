@@ -17,22 +17,36 @@ export function pagesPerSecond(rate: Rate): number {
   return rate.pages / rate.seconds;
 }
 
+/** getText's rate, with the Node it ran on and whether pdf-parse's bundle replaced built-ins there. */
+export interface GetTextRate extends Rate {
+  node: string;
+  replacedBuiltins: boolean;
+}
+
 /**
  * pdf-parse getText in a process of its own (throughput-get-text.ts), over every copy
  * one after the other: the single-process speed of the engine the pipeline builds on.
- * Its own process, because pdf.js's bundles replace built-ins of whatever loads them.
+ * Its own process, because pdf.js's bundles replace built-ins of whatever loads them;
+ * `nativeBuiltins` puts them back, as docformat does, to show what that alone is worth.
  */
-export async function getTextSingleProcess(copies: readonly ManualCopy[]): Promise<Rate> {
+export async function getTextSingleProcess(copies: readonly ManualCopy[], nativeBuiltins = false): Promise<GetTextRate> {
   const { stdout } = await run(
     process.execPath,
-    ['-r', '@swc-node/register', join(__dirname, 'throughput-get-text.ts'), ...copies.map((copy) => copy.path)],
+    [
+      '-r',
+      '@swc-node/register',
+      join(__dirname, 'throughput-get-text.ts'),
+      ...(nativeBuiltins ? ['--native-builtins'] : []),
+      ...copies.map((copy) => copy.path),
+    ],
     {
       cwd: REPO_ROOT,
-      env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json') },
+      // Inline source maps: the default installs source-map-support in the measured process.
+      env: { ...process.env, SWC_NODE_PROJECT: join(REPO_ROOT, 'tsconfig.base.json'), SWC_NODE_SOURCE_MAP_MODE: 'inline' },
       maxBuffer: 1024 * 1024,
     },
   );
-  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as Rate;
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as GetTextRate;
   if (result.pages !== totalPages(copies)) throw new Error(`getText read ${result.pages} pages, the manuals have ${totalPages(copies)}`);
   return result;
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { rssMb, sleep } from '@docformat/testing';
+import { peakRssMb, resetPeakRss, sleep } from '@docformat/testing';
 
 const REPO_ROOT = join(__dirname, '../../..');
 
@@ -89,32 +89,22 @@ export class BuiltApp {
   }
 }
 
-/** Samples the RSS of some processes every `everyMs` and keeps each one's peak. */
-export class RssSampler {
-  readonly peaks = new Map<string, number>();
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(
-    private readonly processes: ReadonlyArray<{ name: string; pid: number }>,
-    everyMs = 200,
-  ) {
-    this.timer = setInterval(() => this.sample(), everyMs);
-    this.timer.unref();
+/**
+ * The peak RSS of some processes per phase of the run: the kernel's high-water mark
+ * (VmHWM, threads included), read at the end of a phase and started over at the next
+ * (resetPeakRss), so no peak between two readings is missed.
+ */
+export class PeakRss {
+  constructor(private readonly processes: ReadonlyArray<{ name: string; pid: number }>) {
+    for (const { pid } of processes) {
+      if (!resetPeakRss(pid)) throw new Error(`cannot reset the peak RSS of process ${pid} (/proc/${pid}/clear_refs)`);
+    }
   }
 
-  sample(): void {
-    for (const { name, pid } of this.processes) this.peaks.set(name, Math.max(this.peaks.get(name) ?? 0, rssMb(pid)));
-  }
-
-  /** Peaks since the last reset, then starts over (per phase). */
+  /** Each process's peak since the last call (or since construction), then starts over. */
   takePeaks(): Map<string, number> {
-    this.sample();
-    const peaks = new Map(this.peaks);
-    this.peaks.clear();
+    const peaks = new Map(this.processes.map(({ name, pid }) => [name, peakRssMb(pid)] as const));
+    for (const { pid } of this.processes) resetPeakRss(pid);
     return peaks;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 }

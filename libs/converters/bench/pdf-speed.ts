@@ -10,6 +10,12 @@
  * median is printed, which holds up better than best-of on a shared machine. Pages
  * per CPU-second are printed beside pages per second.
  *
+ * getText runs twice: as pdf-parse ships (its bundle's core-js replaces
+ * `Array.prototype.push` and `JSON.parse` on Nodes whose V8 lacks an edge case, and the
+ * JavaScript `push` is slow), and with the native built-ins put back after it loads,
+ * as docformat does: so a reader sees how much of a ratio that alone makes. The Node
+ * version and whether the bundle replaced them are printed.
+ *
  *   npm run bench:pdf                                   # R-exts.pdf, 3 rounds
  *   npm run bench:pdf -- --file some.pdf --rounds 5 --only markdown
  *
@@ -24,21 +30,39 @@ import { basename } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { convertDocument } from '../src';
 
+/** The thread's built-ins before pdf-parse is loaded (this module loads first). */
+const NATIVE_BUILTINS = { push: Array.prototype.push, parse: JSON.parse };
+
 const DEFAULT_FILE = '/usr/share/R/doc/manual/R-exts.pdf';
-const RUNNERS = ['getText', 'text', 'markdown'] as const;
+const RUNNERS = ['getText', 'getText-native', 'text', 'markdown'] as const;
 type RunnerName = (typeof RUNNERS)[number];
 
 const LABELS: Record<RunnerName, string> = {
   getText: 'pdf-parse getText',
+  'getText-native': 'getText, native push',
   text: 'convertDocument text',
   markdown: 'convertDocument markdown',
 };
 
+/** pdf-parse's public CommonJS entry, as its users load it; `native` puts the built-ins its bundle replaced back. */
+function loadPdfParse(native: boolean): typeof import('pdf-parse') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the public CommonJS entry, as a user of pdf-parse loads it
+  const module = require('pdf-parse') as typeof import('pdf-parse');
+  replacedBuiltins = Array.prototype.push !== NATIVE_BUILTINS.push || JSON.parse !== NATIVE_BUILTINS.parse;
+  if (native) {
+    Array.prototype.push = NATIVE_BUILTINS.push;
+    JSON.parse = NATIVE_BUILTINS.parse;
+  }
+  return module;
+}
+
+/** Whether loading pdf-parse replaced built-ins in this thread (known once it has loaded). */
+let replacedBuiltins: boolean | undefined;
+
 /** One conversion of the file; resolves to its page count. */
 async function runOnce(name: RunnerName, bytes: Buffer): Promise<number> {
-  if (name === 'getText') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the public CommonJS entry, as a user of pdf-parse loads it
-    const { PDFParse } = require('pdf-parse') as typeof import('pdf-parse');
+  if (name === 'getText' || name === 'getText-native') {
+    const { PDFParse } = loadPdfParse(name === 'getText-native');
     const parser = new PDFParse({ data: new Uint8Array(bytes) });
     try {
       return (await parser.getText()).total;
@@ -54,6 +78,7 @@ interface Measurement {
   pages: number;
   seconds: number;
   cpuSeconds: number;
+  replacedBuiltins?: boolean;
 }
 
 async function measure(name: RunnerName, bytes: Buffer): Promise<Measurement> {
@@ -61,7 +86,7 @@ async function measure(name: RunnerName, bytes: Buffer): Promise<Measurement> {
   const started = process.hrtime.bigint();
   const pages = await runOnce(name, bytes);
   const used = process.cpuUsage(cpu);
-  return { pages, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (used.user + used.system) / 1e6 };
+  return { pages, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (used.user + used.system) / 1e6, replacedBuiltins };
 }
 
 /** Thread side: load, warm up with one untimed pass, then run on request. */
@@ -144,8 +169,10 @@ async function main(): Promise<void> {
       }
     }
     // Medians, and ratios taken within each round (measured minutes apart, rounds drift with the machine's load).
+    const replaced = all.get('getText')?.[0]?.replacedBuiltins;
     process.stdout.write(
-      `\n${basename(file)}, medians of ${rounds} rounds; ratios to getText per round, then their median (pages/s, pages/CPU-s):\n`,
+      `\n${basename(file)} on Node ${process.version} (pdf-parse's bundle ${replaced === undefined ? 'not loaded' : replaced ? 'replaced push and JSON.parse' : 'left push and JSON.parse native'}), ` +
+        `medians of ${rounds} rounds; ratios to getText per round, then their median (pages/s, pages/CPU-s):\n`,
     );
     const engine = all.get('getText');
     for (const [name, ms] of all) {

@@ -1,16 +1,44 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * A process's resident set in MB, from /proc (Linux): what the kernel charges it,
  * threads included; 0 once the process has gone (a sampler outlives what it samples).
  */
 export function rssMb(pid: number): number {
+  return statusMb(pid, 'VmRSS');
+}
+
+/**
+ * A process's peak resident set in MB since it started or since resetPeakRss (VmHWM):
+ * the kernel's own high-water mark, threads included, so no peak between two samples
+ * is missed; 0 once the process has gone.
+ */
+export function peakRssMb(pid: number): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** A figure in kB of /proc/<pid>/status, in MB; 0 once the process has gone. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const kb = Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    const kb = Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     return kb / 1024;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Starts a process's peak (VmHWM) over from its present RSS, so that a peak can be read
+ * per phase of a run (`5` to /proc/<pid>/clear_refs, Linux 4.0+: a process of the same
+ * user, or root). Answers whether it could.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
   }
 }
 

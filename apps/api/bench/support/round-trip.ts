@@ -11,15 +11,19 @@ export interface Origin {
 }
 
 /** Serves the one-page text on 127.0.0.1 (the worker runs with FETCH_ALLOW_PRIVATE=true). */
-export async function startOnePageOrigin(): Promise<Origin> {
-  const body = Buffer.from(ONE_PAGE);
+export function startOnePageOrigin(): Promise<Origin> {
+  return startOrigin('one-page.txt', Buffer.from(ONE_PAGE), 'text/plain; charset=utf-8');
+}
+
+/** Serves `body` as `name` on 127.0.0.1. */
+export async function startOrigin(name: string, body: Buffer, contentType: string): Promise<Origin> {
   const server: Server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length }).end(body);
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/one-page.txt`,
+    url: `http://127.0.0.1:${port}/${name}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -30,6 +34,11 @@ export interface RoundTripOptions {
   documentUrl: string;
   jobs: number;
   pollEveryMs: number;
+  /**
+   * Whether a job may complete from the result cache: false (every job converts, as a
+   * user's new documents do), or true, for the path a repeated document takes.
+   */
+  cache: boolean;
   /** A single job taking longer than this fails the run. */
   jobTimeoutMs: number;
 }
@@ -49,7 +58,7 @@ export interface RoundTrip {
  */
 export async function measureRoundTrips(options: RoundTripOptions): Promise<RoundTrip[]> {
   const headers = { Authorization: `Bearer ${options.token}`, 'Content-Type': 'application/json' };
-  const body = JSON.stringify({ file: options.documentUrl, format: { type: 'text' } });
+  const body = JSON.stringify({ file: options.documentUrl, format: { type: 'text', cache: options.cache } });
   const trips: RoundTrip[] = [];
   for (let i = 0; i < options.jobs; i++) {
     const sentAt = Date.now();
