@@ -32,9 +32,13 @@ function collapseJoin(left: string, right: string): string {
 }
 
 function trimEdges(content: Inline[]): Inline[] {
-  const out = [...content];
-  while (out.length > 0 && isWhitespaceOrBreak(out[0])) out.shift();
-  while (out.length > 0 && isWhitespaceOrBreak(out[out.length - 1])) out.pop();
+  // Indices, then one slice: shifting a run at a time was quadratic in the runs (a paragraph
+  // of 100,000 emptied wrappers, as broken pages nest them).
+  let start = 0;
+  let end = content.length;
+  while (start < end && isWhitespaceOrBreak(content[start])) start++;
+  while (end > start && isWhitespaceOrBreak(content[end - 1])) end--;
+  const out = content.slice(start, end);
   if (out.length === 0) return out;
   out[0] = trimSide(out[0], 'start');
   out[out.length - 1] = trimSide(out[out.length - 1], 'end');

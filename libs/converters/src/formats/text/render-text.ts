@@ -73,9 +73,12 @@ function cellText(cell: TableCell): string {
   return inlineText(cell).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Every non-empty line of `text` with `prefix` before it. A nested list is indented
+ * again at each level, so this runs over the same lines once per level: one native
+ * replace rather than an array of lines per call.
+ */
 function indent(text: string, prefix: string): string {
-  return text
-    .split('\n')
-    .map((line) => (line === '' ? line : prefix + line))
-    .join('\n');
+  const first = text === '' || text.startsWith('\n') ? '' : prefix;
+  return first + text.replace(/\n(?!\n|$)/g, `\n${prefix}`);
 }
