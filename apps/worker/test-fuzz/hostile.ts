@@ -1,11 +1,17 @@
+import { bmpBomb, gifBomb, jpegBomb, pdfImageBomb, pdfPageBomb, pngBomb, tiffBomb, webpBomb } from '@docformat/file-types/testing';
 import { zipSync } from 'fflate';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { OriginServer, Route } from '../test/support/origin-server';
+import { FIXTURES_DIR } from './mutants';
 
 /**
  * Documents and origins built to hurt: decompression bombs, nested archives, entity
- * attacks, absurd nesting, and an origin that lies about what it sends. Each case
+ * attacks, absurd nesting, pixel bombs (images and PDFs a few bytes or megabytes long
+ * that decode to gigabytes outside the V8 heap), and an origin that lies about what it
+ * sends. Each case
  * names the outcome it must have (`COMPLETED` or an error code), or several when
  * more than one answer is honest (a lying origin may be caught at different points).
  */
@@ -104,6 +110,34 @@ export function hostileCases(origin: OriginServer, maxFileBytes: number): Hostil
   add('/h/deep-object.json', doc('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000), 'application/json'), ['COMPLETED']);
   add('/h/deep.xml', doc('<a>'.repeat(100_000) + '</a>'.repeat(100_000), 'application/xml'), ['COMPLETED']);
   add('/h/deep-quote.md', doc('>'.repeat(100_000) + ' x\n\nafter\n', 'text/markdown'), ['COMPLETED']);
+
+  // Pixel bombs, read with OCR (the default "auto"): refused before anything decodes them.
+  add('/h/png-bomb.png', doc(pngBomb(40_000, 40_000), 'image/png'), ['FILE_TOO_LARGE']);
+  add('/h/jpeg-bomb.jpg', doc(jpegBomb(30_000, 30_000), 'image/jpeg'), ['FILE_TOO_LARGE']);
+  add('/h/webp-bomb.webp', doc(webpBomb(16_384, 16_384), 'image/webp'), ['FILE_TOO_LARGE']);
+  add('/h/bmp-bomb.bmp', doc(bmpBomb(30_000, 30_000), 'image/bmp'), ['FILE_TOO_LARGE']);
+  add('/h/gif-bomb.gif', doc(gifBomb({ width: 65_535, height: 65_535 }, { width: 10, height: 10 }), 'image/gif'), ['FILE_TOO_LARGE']);
+  // Declares a small picture (the screen, which image-size reports), decodes a large one (the frame).
+  add('/h/gif-small-screen-large-frame.gif', doc(gifBomb({ width: 100, height: 100 }, { width: 30_000, height: 30_000 }), 'image/gif'), [
+    'FILE_TOO_LARGE',
+  ]);
+  add('/h/tiff-bomb.tiff', doc(tiffBomb(30_000, 30_000), 'image/tiff'), ['FILE_TOO_LARGE']);
+  add('/h/tiff-100k-pages.tiff', doc(tiffBomb(100, 100, 100_000), 'image/tiff'), ['TOO_MANY_PAGES']);
+  const tiffLoop = tiffBomb(100, 100, 2);
+  tiffLoop.writeUInt32LE(tiffLoop.readUInt32LE(4), tiffLoop.length - 4); // the last directory links back to the first
+  add('/h/tiff-directory-loop.tiff', doc(tiffLoop, 'image/tiff'), ['CORRUPT_DOCUMENT']);
+  const tiffWide = tiffBomb(1000, 1000);
+  tiffWide.writeUInt16LE(65_535, tiffWide.indexOf(Buffer.from([0x15, 0x01, 0x03, 0x00]), 8) + 8); // 65,535 samples a pixel
+  add('/h/tiff-wide-samples.tiff', doc(tiffWide, 'image/tiff'), ['FILE_TOO_LARGE']);
+  // A page of 200 × 200 inches, and one of 55: drawn for OCR they would be 1.6 and 0.3 billion pixels.
+  add('/h/pdf-huge-page.pdf', doc(pdfPageBomb(14_400, 14_400), 'application/pdf'), ['FILE_TOO_LARGE']);
+  add('/h/pdf-large-page.pdf', doc(pdfPageBomb(4_000, 4_000), 'application/pdf'), ['FILE_TOO_LARGE']);
+  // An A4 page whose only content is a 30,000 × 30,000 picture: pdf.js leaves it out undecoded, the page reads as blank.
+  add('/h/pdf-image-bomb.pdf', doc(pdfImageBomb(30_000, 30_000), 'application/pdf'), ['COMPLETED']);
+  // An Outlook message whose FAT sector is zeros: every chain loops on sector 0.
+  const msg = readFileSync(join(FIXTURES_DIR, 'misc/message.msg'));
+  msg.fill(0, 9 * 512, 10 * 512);
+  add('/h/msg-fat-loop.msg', doc(msg, 'application/vnd.ms-outlook'), ['CORRUPT_DOCUMENT']);
 
   // An origin that lies or never finishes.
   add('/h/short-body.pdf', raw('Content-Type: application/pdf\r\nContent-Length: 100000', '%PDF-1.7\n', false), ['DOWNLOAD_FAILED']);

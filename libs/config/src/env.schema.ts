@@ -136,6 +136,13 @@ export const envSchema = z.object({
   ENQUEUE_TIMEOUT_MS: int(2000, 100, 60_000),
   MAX_FILE_BYTES: int(50 * MIB, 1024, 4096 * MIB),
   MAX_PAGES: int(2000, 1, 1_000_000),
+  /**
+   * Most pixels of one image a conversion decodes or draws (an image file, a TIFF page,
+   * an image inside a PDF, a page drawn for OCR): each takes ~4 bytes a pixel outside
+   * the V8 heap, which CONVERSION_MAX_MEMORY_MB does not bound. 40 million admits an
+   * A4 or Letter page scanned at 600 dpi (35 million).
+   */
+  MAX_IMAGE_PIXELS: int(40_000_000, 10_000, 1_000_000_000),
   FETCH_TIMEOUT_MS: int(30_000, 100, 3_600_000),
   CONVERSION_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   CONVERSION_MAX_MEMORY_MB: int(1024, 64, 65_536),

@@ -7,6 +7,7 @@ import {
   parsePageRanges,
 } from '@docformat/contracts';
 import type { OcrEngines } from './ocr/ocr-engines';
+import { DEFAULT_MAX_IMAGE_PIXELS } from './ocr/pixel-budget';
 
 /** The client's format options with defaults filled in, as readers and formats see them. */
 export interface ConversionOptions {
@@ -22,12 +23,15 @@ export interface ConversionOptions {
   ocrParallelism: number;
   /** The engines that read them: the worker process's shared ones, else this process's own. */
   ocrEngines?: OcrEngines;
+  /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS; see pixel-budget.ts). */
+  maxImagePixels: number;
 }
 
-/** What the caller provides besides the client's options: OCR resources. */
+/** What the caller provides besides the client's options: OCR resources and the image budget. */
 export interface ConversionResources {
   ocrParallelism?: number;
   ocrEngines?: OcrEngines;
+  maxImagePixels?: number;
 }
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
@@ -51,6 +55,7 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     chunking: chunkingSettings(options.chunking),
     ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
+    maxImagePixels: resources.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, type RenderedOutput } from '@docformat/contracts';
-import { type ConversionOptions, conversionOptions } from './conversion-options';
+import { type ConversionOptions, type ConversionResources, conversionOptions } from './conversion-options';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
 import { capNesting } from './document/cap-nesting';
@@ -31,6 +31,8 @@ export interface ConvertInput {
   ocrParallelism?: number;
   /** Where OCR runs: the worker's shared engines (ocr-broker.ts); this process's own when absent. */
   ocrEngines?: OcrEngines;
+  /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS); DEFAULT_MAX_IMAGE_PIXELS when absent. */
+  maxImagePixels?: number;
   /** What to keep besides the outputs (see KeepOptions); nothing when absent. */
   keep?: KeepOptions;
 }
@@ -90,7 +92,7 @@ export interface PreparedConversion {
 /** Checks the formats and identifies the document, before any work is done (see convertDocument). */
 export function prepareConversion(input: ConvertInput): PreparedConversion {
   const formats = outputFormats(input.formats);
-  const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
+  const options = conversionOptions(input.options, conversionResources(input));
   const { mimeType, reader } = identifyDocument({ bytes: input.bytes, contentType: input.contentType, fileName: input.fileName });
   if (!reader) {
     throw new JobFailure(
@@ -99,6 +101,11 @@ export function prepareConversion(input: ConvertInput): PreparedConversion {
     );
   }
   return { formats, options, mimeType, reader };
+}
+
+/** The resources a conversion's input carries besides the client's options. */
+export function conversionResources(input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels'>): ConversionResources {
+  return { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines, maxImagePixels: input.maxImagePixels };
 }
 
 /** Format names → formats; an unknown name is a programming error (the API validated them). */

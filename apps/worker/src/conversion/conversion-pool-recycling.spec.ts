@@ -1,8 +1,9 @@
 import { terminateOcr } from '@docformat/converters';
-import { ocrImageTask } from '../../test/support/fixtures';
+import { pdfImageBomb } from '@docformat/file-types/testing';
+import { fixture, ocrImageTask } from '../../test/support/fixtures';
 import { waitFor } from '@docformat/testing';
 import { ConversionPool, type ConversionPoolOptions, type ThreadRecycled } from './conversion-pool';
-import { plainTextTask } from './conversion-task.types';
+import { type ConversionTaskInput, plainTextTask } from './conversion-task.types';
 import { RUN_TYPESCRIPT } from '@docformat/testing/typescript';
 
 const text = plainTextTask;
@@ -117,4 +118,30 @@ describe('ConversionPool: which thread is replaced above the memory mark', () =>
       await pool.close();
     }
   }, 180_000);
+
+  it('replaces a thread whose job decoded big pictures, with OCR off: native memory no heap figure shows', async () => {
+    const recycled: ThreadRecycled[] = [];
+    const pool = newPool(1, { recycleRssMb: 64, keepHeldMb: 150 }, recycled);
+    const pdf = (bytes: Buffer): ConversionTaskInput => ({
+      ...plainTextTask(''),
+      bytes,
+      contentType: 'application/pdf',
+      maxPages: 10,
+      options: { ocr: 'off' },
+    });
+    try {
+      const first = pool.threadIds();
+      // A text PDF: pdf.js loaded, a small heap, no picture. Kept.
+      expect((await pool.convert(pdf(fixture('sample.pdf')))).outputs['text']?.body).toContain('Document Conversion Handbook');
+      expect(recycled).toEqual([]);
+      // One page painting a 6,000 × 6,000 picture: pdf.js decodes it (137 MB) to read the page, then lets it go.
+      await pool.convert(pdf(pdfImageBomb(6000, 6000)));
+      await waitFor(() => recycled.length === 1, 10_000, 20);
+      expect(recycled[0]).toMatchObject({ threadId: first[0], reason: 'memory' });
+      expect(recycled[0].imagesMb).toBeGreaterThanOrEqual(137);
+      expect((recycled[0].heapMb ?? Infinity) + (recycled[0].externalMb ?? Infinity)).toBeLessThanOrEqual(150);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 });

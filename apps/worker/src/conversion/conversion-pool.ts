@@ -27,6 +27,8 @@ export interface ThreadRecycled {
   /** What it held after its last task, when it is ended on that task's return (not when a smaller share ends it idle). */
   heapMb?: number;
   externalMb?: number;
+  /** The most native memory that task's images took at once. */
+  imagesMb?: number;
   rssMb: number;
 }
 
@@ -254,7 +256,8 @@ export class ConversionPool {
     if (!usage) return;
     this.forgetGoneThreads();
     const idle = this.threads.get(usage.id)?.currentUsage === 0;
-    let reason = this.recycler.afterTask(usage.id, idle, { heldMb: usage.heapMb + usage.externalMb, drewImages });
+    const held = { heldMb: usage.heapMb + usage.externalMb, imagesMb: usage.imagesMb, drewImages };
+    let reason = this.recycler.afterTask(usage.id, idle, held);
     if (!reason && idle && this.surplus() > 0) reason = this.recycler.retire(usage.id, 'surplus');
     if (!reason) {
       // piscina counts the task as done a moment after its result arrives. A retiring
@@ -274,7 +277,7 @@ export class ConversionPool {
       threadId,
       reason,
       tasks: this.recycler.tasksOf(threadId),
-      ...(usage ? { heapMb: usage.heapMb, externalMb: usage.externalMb } : {}),
+      ...(usage ? { heapMb: usage.heapMb, externalMb: usage.externalMb, imagesMb: usage.imagesMb } : {}),
       rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024),
     });
     void thread.terminate();

@@ -18,6 +18,8 @@ export interface ConversionTaskInput {
   options: FormatOptions;
   /** Pages this conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
+  /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS); the converters' default when absent. */
+  maxImagePixels?: number;
   /** The document tree to store with the job, and an extraction job's findings: serialized in the thread. */
   keep?: KeepOptions;
   /**
@@ -40,6 +42,7 @@ export interface PdfPartTaskInput {
   pages: number[];
   options: FormatOptions;
   ocrParallelism: number;
+  maxImagePixels?: number;
   ocrPort?: MessagePort;
 }
 
@@ -66,6 +69,12 @@ export interface ThreadUsage {
   /** The thread's V8 heap (committed) and memory outside it (Buffers, WebAssembly), in MiB. */
   heapMb: number;
   externalMb: number;
+  /**
+   * The most native memory the task's images held at once (canvases, decoded pixels:
+   * takeNativePeak), in MiB. Skia's share of it shows in no heap or `external` figure,
+   * and what such a task freed stays with the thread's allocator.
+   */
+  imagesMb: number;
   /** When the thread began the task (epoch ms, comparable across threads) and how long it ran: benchmarks draw the timeline of a split PDF from them. */
   startedAt: number;
   ranMs: number;

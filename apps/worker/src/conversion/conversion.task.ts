@@ -7,6 +7,7 @@ import {
   convertPdfPart,
   isFirstPart,
   startConversion,
+  takeNativePeak,
 } from '@docformat/converters';
 import type { MessagePort } from 'node:worker_threads';
 import { threadId } from 'node:worker_threads';
@@ -49,6 +50,7 @@ function threadUsage(started: number): ThreadUsage {
     id: threadId,
     heapMb: Math.round(heapTotal / MB),
     externalMb: Math.round(external / MB),
+    imagesMb: Math.round(takeNativePeak() / MB),
     startedAt: Math.round(performance.timeOrigin + started),
     ranMs,
   };
@@ -81,6 +83,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
       options: input.options,
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
+      maxImagePixels: input.maxImagePixels,
       ...(input.keep ? { keep: input.keep } : {}),
     };
     if (!input.split) return success(await convertDocument(convertInput));
@@ -102,6 +105,7 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
       options: input.options,
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
+      maxImagePixels: input.maxImagePixels,
     });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };
   });

@@ -71,7 +71,14 @@ export class SplitConversion {
     const bytes = new Uint8Array(new SharedArrayBuffer(input.bytes.byteLength));
     bytes.set(input.bytes);
     for (const pages of plan.parts.slice(1)) {
-      const part = this.runTask({ kind: 'pdf-part', bytes, pages, options: input.options, ocrParallelism: input.ocrParallelism });
+      const part = this.runTask({
+        kind: 'pdf-part',
+        bytes,
+        pages,
+        options: input.options,
+        ocrParallelism: input.ocrParallelism,
+        maxImagePixels: input.maxImagePixels,
+      });
       this.further.push(this.settle(part).then((outcome) => (outcome && isPartSuccess(outcome) ? outcome : undefined)));
     }
   }

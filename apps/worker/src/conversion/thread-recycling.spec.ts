@@ -68,6 +68,13 @@ describe('ThreadRecycler', () => {
     expect(recycler.balancer(task, [c])).toBeNull();
   });
 
+  it("counts the native memory its task's images took (canvases, decoded pictures) as held, OCR or not", () => {
+    const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200, keepHeldMb: 96 }, () => 300 * MB);
+    expect(recycler.afterTask(1, true, { heldMb: 60, imagesMb: 30, drewImages: false })).toBeUndefined();
+    // A text PDF's 40-million-pixel picture, decoded by pdf.js and freed: the heap shows none of it.
+    expect(recycler.afterTask(2, true, { heldMb: 60, imagesMb: 150, drewImages: false })).toBe('memory');
+  });
+
   it('keeps threads of up to THREAD_KEEP_MB by default, the level where a thread collects its heap', () => {
     const recycler = new ThreadRecycler({ maxTasksPerThread: 100, recycleRssMb: 200 }, () => 300 * MB);
     expect(recycler.afterTask(1, true, { heldMb: THREAD_KEEP_MB, drewImages: false })).toBeUndefined();

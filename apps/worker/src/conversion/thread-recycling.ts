@@ -21,13 +21,17 @@ export interface RecyclePolicy {
 
 /**
  * What a thread holds after its task, as far as the pool can know: its V8 heap and
- * external memory (ThreadUsage), and whether it has prepared images for OCR. Those
- * images are decoded and drawn by the native canvas, whose memory no heap figure
- * shows, and the process kept it until the thread went (apps/worker/bench/memory.ts
- * peaked at 430 MB instead of 359 MB when such threads were judged by their heap alone).
+ * external memory (ThreadUsage), the most native memory its task's images took at once,
+ * and whether it has prepared images for OCR. Images are decoded and drawn by the
+ * native canvas and by pdf.js and utif2 into buffers, memory no heap figure shows once
+ * the task is over, and the process kept it until the thread went
+ * (apps/worker/bench/memory.ts peaked at 430 MB instead of 359 MB when threads that had
+ * prepared images for OCR were judged by their heap alone).
  */
 export interface ThreadHeld {
   heldMb: number;
+  /** The task's images at their most (ThreadUsage.imagesMb): a text PDF's decoded pictures count here, never as OCR. */
+  imagesMb?: number;
   drewImages: boolean;
 }
 
@@ -142,7 +146,7 @@ export class ThreadRecycler {
   }
 
   private holdsMuch(threadId: number, held: ThreadHeld | undefined): boolean {
-    return !held || this.drew.has(threadId) || held.heldMb > (this.policy.keepHeldMb ?? THREAD_KEEP_MB);
+    return !held || this.drew.has(threadId) || held.heldMb + (held.imagesMb ?? 0) > (this.policy.keepHeldMb ?? THREAD_KEEP_MB);
   }
 
   /** Whether the thread may be given tasks at all: it is neither ending nor due for replacement. */

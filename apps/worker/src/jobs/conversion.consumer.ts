@@ -4,6 +4,7 @@ import { type LostQueueEntry, QueueConsumer } from '@docformat/queue';
 import { APP_CONFIG, REDIS_CONSUMER } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { releaseHeap } from '../conversion/heap-release';
 import { finishesWithin } from '../shutdown/finishes-within';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { WorkerShare } from '../worker-share/worker-share.service';
@@ -35,7 +36,7 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
       this.redis,
       // Conversions run in threads, so the event loop stays free to renew the locks.
       { prefix: this.config.QUEUE_PREFIX, concurrency: this.share.current, lockMs: this.config.JOB_LOCK_MS },
-      (jobId) => this.processJob.execute(jobId),
+      (jobId) => this.processJob.execute(jobId).finally(releaseHeap),
       {
         onError: (error, lost) => this.onQueueError(error, lost),
         onStalled: (jobId) => this.logger.warn({ event: 'job.stalled', jobId }),

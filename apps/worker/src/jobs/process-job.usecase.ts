@@ -113,6 +113,7 @@ export class ProcessJobUseCase {
         maxPages: this.config.MAX_PAGES,
         options: job.options ?? {},
         ocrParallelism: this.config.OCR_THREADS,
+        maxImagePixels: this.config.MAX_IMAGE_PIXELS,
         keep: keptWith(job),
       },
       signal,

@@ -158,6 +158,20 @@ describe('EnginePool', () => {
     expect(engines.counts()).toEqual({});
   });
 
+  it('ends an engine that has grown past what is worth keeping after its operation, and keeps the others', async () => {
+    // The stand-in for an engine whose WebAssembly memory a huge image grew: it says so after its next operation.
+    const grown = new Set<PoolEngine>();
+    const engines = pool({ overgrown: async (engine) => grown.has(engine) });
+    const first = await engines.use('text:eng', start('text:eng'), async (engine) => engine);
+    expect(await engines.use('text:eng', start('text:eng'), async (engine) => engine)).toBe(first);
+    await engines.use('text:eng', start('text:eng'), async (engine) => grown.add(engine));
+    await tick();
+    expect(first.terminated).toBe(true);
+    const next = await engines.use('text:eng', start('text:eng'), async (engine) => engine);
+    expect(next).not.toBe(first);
+    await engines.terminateAll();
+  });
+
   it('replaces an engine after maxUses operations', async () => {
     const engines = pool({ maxUses: 2 });
     for (let i = 0; i < 3; i++) await engines.use('text:eng', start('text:eng'), async () => undefined);

@@ -41,6 +41,12 @@ export interface EnginePoolOptions {
   endWaitMs?: number;
   /** Called when an engine becomes busy or idle, so its thread can keep the process alive only while it works. */
   onBusy?: (engine: PoolEngine, busy: boolean) => void;
+  /**
+   * Asked after each operation: whether the engine now holds more memory than is worth
+   * keeping. Such an engine is ended at once instead of waiting idle or serving its
+   * next 50 operations: its heap only grows, to the largest image it has read.
+   */
+  overgrown?: (engine: PoolEngine) => Promise<boolean>;
 }
 
 interface Live<E extends PoolEngine> {
@@ -97,7 +103,7 @@ export class EnginePool<E extends PoolEngine> {
     aborted.catch(() => undefined);
     try {
       const result = await Promise.race([task(taken.engine), aborted]);
-      this.release(taken, true);
+      this.release(taken, !(await this.overgrown(taken)));
       return result;
     } catch (error) {
       this.release(taken, false);
@@ -105,6 +111,12 @@ export class EnginePool<E extends PoolEngine> {
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** Whether the engine grew past what is worth keeping; an engine that cannot tell is kept. */
+  private async overgrown(entry: Live<E>): Promise<boolean> {
+    if (!this.options.overgrown || !this.live.has(entry)) return false;
+    return this.options.overgrown(entry.engine).catch(() => false);
   }
 
   /** Live engines per kind (tests, logs). */

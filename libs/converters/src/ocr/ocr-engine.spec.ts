@@ -9,8 +9,10 @@ import { type OcrPageResult, recognizePage, recognizePages, terminateOcr } from 
 import { type OcrEngines, localOcrEngines } from './ocr-engines';
 import { tessdataDir } from './tessdata-dir';
 import {
+  ENGINE_KEEP_MB,
   ENGINE_YOUNG_GENERATION_MB,
   OCR_IDLE_MS,
+  engineMemory,
   engineThread,
   enginePool,
   setOcrIdleTimeout,
@@ -20,6 +22,7 @@ import {
 } from './tesseract-workers';
 
 const OCR_TIMEOUT = 60_000;
+const MB = 1024 * 1024;
 const image = (name: string) => readFileSync(join(FIXTURES_DIR, 'ocr', name));
 /** The fixtures are rendered at 200 dpi. */
 const options = { languages: ['eng'], pointsPerPixel: 72 / 200 };
@@ -158,6 +161,31 @@ describe('OCR engine threads', () => {
       expect(limits?.maxYoungGenerationSizeMb).toBe(ENGINE_YOUNG_GENERATION_MB);
       // Only the young generation: the heap cap stays V8's default.
       expect(limits?.maxOldGenerationSizeMb).toBeGreaterThan(1000);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'tell their WebAssembly memory, which grows with the image read; the pool ends one grown past ENGINE_KEEP_MB',
+    async () => {
+      const kind = textEngineKind(['eng']);
+      const start = startTextEngine(['eng']);
+      const started = await enginePool().use(kind, start, (engine) => engineMemory(engine));
+      expect(started).toBeGreaterThan(20 * MB); // the core and the language data
+      expect(started).toBeLessThan(ENGINE_KEEP_MB * MB);
+      // A 16-million-pixel colour page: Leptonica holds it at 4 bytes a pixel, and copies.
+      const { createCanvas } = await import('@napi-rs/canvas');
+      const page = createCanvas(4000, 4000);
+      const context = page.getContext('2d');
+      context.fillStyle = '#3a6';
+      context.fillRect(0, 0, 4000, 4000);
+      const grown = await enginePool().use(kind, start, async (engine) => {
+        await engine.recognize(page.toBuffer('image/png'));
+        expect(await engineMemory(engine)).toBeGreaterThan(ENGINE_KEEP_MB * MB);
+        return engineThread(engine);
+      });
+      if (grown && grown.threadId !== -1) await new Promise((resolve) => grown.once('exit', resolve));
+      expect(workerCounts()[kind]).toBeUndefined();
     },
     OCR_TIMEOUT,
   );

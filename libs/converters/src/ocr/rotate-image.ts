@@ -1,3 +1,5 @@
+import { trackedCanvas, trackedImage } from './canvases';
+
 export type Rotation = 0 | 90 | 180 | 270;
 
 /** Above this, OCR only gets slower (measurements in ocr-engine.ts), so finer scans are scaled down. */
@@ -20,18 +22,25 @@ export function imageDimensions(image: Buffer): { width: number; height: number 
  */
 export async function transformImage(image: Buffer, degrees: Rotation, scale = 1): Promise<Buffer> {
   if (degrees === 0 && scale >= 1) return image;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first OCR only: the worker's main thread imports this lib
-  const { createCanvas, loadImage } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
-  const source = await loadImage(image);
-  const width = Math.max(1, Math.round(source.width * scale));
-  const height = Math.max(1, Math.round(source.height * scale));
-  const sideways = degrees === 90 || degrees === 270;
-  const canvas = createCanvas(sideways ? height : width, sideways ? width : height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#fff'; // transparent pixels would binarise as black
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.translate(canvas.width / 2, canvas.height / 2);
-  context.rotate((degrees * Math.PI) / 180);
-  context.drawImage(source, -width / 2, -height / 2, width, height);
-  return canvas.toBuffer('image/jpeg', 92);
+  const source = await trackedImage(image);
+  try {
+    const width = Math.max(1, Math.round(source.value.width * scale));
+    const height = Math.max(1, Math.round(source.value.height * scale));
+    const sideways = degrees === 90 || degrees === 270;
+    const target = trackedCanvas(sideways ? height : width, sideways ? width : height);
+    try {
+      const canvas = target.value;
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#fff'; // transparent pixels would binarise as black
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.translate(canvas.width / 2, canvas.height / 2);
+      context.rotate((degrees * Math.PI) / 180);
+      context.drawImage(source.value, -width / 2, -height / 2, width, height);
+      return canvas.toBuffer('image/jpeg', 92);
+    } finally {
+      target.release();
+    }
+  } finally {
+    source.release();
+  }
 }

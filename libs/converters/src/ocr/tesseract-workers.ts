@@ -8,6 +8,8 @@ import { EnginePool } from './engine-pool';
 
 export type TesseractWorker = Tesseract.Worker;
 
+const MB = 1024 * 1024;
+
 /** Tesseract's own chatter ("Too few characters", "Invalid resolution") goes nowhere, not to the job log. */
 const QUIET = '/dev/null';
 
@@ -44,6 +46,16 @@ export const OCR_ENGINE_MAX_USES = 50;
 export const OCR_ENGINE_MB = 240;
 
 /**
+ * An engine whose WebAssembly memory has grown past this is ended after its call. A
+ * started text engine holds 40 MB of it, the orientation engine 63 MB; a dense page at
+ * 300 dpi takes one to ~130 MB, and an image at MAX_IMAGE_PIXELS (40 million) to 145-180
+ * MB even blank (measured with getHeapStatistics' external_memory, which counts it). The
+ * memory never shrinks, so an engine that read one huge image held it for up to 50
+ * more pages or 15 s idle, beside the page images of the next conversions.
+ */
+export const ENGINE_KEEP_MB = 160;
+
+/**
  * The process's engines. By default as many as there are cores (more add no speed);
  * the worker sets OCR_THREADS. Engines are shared by every conversion in the process.
  */
@@ -53,7 +65,14 @@ const engines = new EnginePool<TesseractWorker>({
   maxUses: OCR_ENGINE_MAX_USES,
   // An idle engine must not keep the process alive (scripts, tests, shutdown).
   onBusy: (worker, busy) => (busy ? engineThread(worker as TesseractWorker)?.ref() : engineThread(worker as TesseractWorker)?.unref()),
+  overgrown: async (worker) => (await engineMemory(worker as TesseractWorker)) > ENGINE_KEEP_MB * MB,
 });
+
+/** The engine's memory outside its thread's V8 heap: its WebAssembly memory, in bytes (0 when it has no thread). */
+export async function engineMemory(worker: TesseractWorker): Promise<number> {
+  const thread = engineThread(worker);
+  return thread ? (await thread.getHeapStatistics()).external_memory : 0;
+}
 
 export function enginePool(): EnginePool<TesseractWorker> {
   return engines;

@@ -3,6 +3,7 @@ import { conversionOptions } from '../conversion-options';
 import {
   type ConvertInput,
   type ConvertResult,
+  conversionResources,
   convertDocument,
   type KeepOptions,
   outputFormats,
@@ -53,11 +54,13 @@ export interface PdfPartInput {
   options?: FormatOptions;
   ocrParallelism?: number;
   ocrEngines?: OcrEngines;
+  /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS). */
+  maxImagePixels?: number;
 }
 
 /** A further part of a split PDF: read, laid out page by page, OCR'd where needed. */
 export async function convertPdfPart(input: PdfPartInput): Promise<PdfPagesRead> {
-  const options = conversionOptions(input.options, { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines });
+  const options = conversionOptions(input.options, conversionResources(input));
   const { readPdfPart } = await import('../readers/pdf/pdf.reader.ts');
   return readPdfPart(input.bytes, input.pages, options);
 }

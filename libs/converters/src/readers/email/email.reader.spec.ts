@@ -1,4 +1,5 @@
 import { convertText } from '../../testing/convert-text';
+import { convertInThread } from '../../testing/convert-in-thread';
 import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
 
 const convert = (source: string | Buffer, mimeType: string, fileName?: string) =>
@@ -117,6 +118,15 @@ describe('E-mail reader: Outlook message.msg', () => {
   ])('fails %s with CORRUPT_DOCUMENT', async (_name, bytes) => {
     expect(await failureCode(convert(bytes, 'application/vnd.ms-outlook'))).toBe('CORRUPT_DOCUMENT');
   });
+
+  it('fails a message whose FAT was run over by zeros with CORRUPT_DOCUMENT, in a small heap', async () => {
+    // Every chain then loops on sector 0: msgreader pushed chain entries until the heap
+    // was full (1 GB per conversion thread by default; the fuzz suite's worst peak).
+    const bytes = Buffer.from(fixture('misc/message.msg'));
+    bytes.fill(0, 9 * 512, 10 * 512);
+    const outcome = await convertInThread({ bytes, contentType: 'application/vnd.ms-outlook', formats: ['text'], maxPages: 1 }, 128);
+    expect(outcome.error).toBe('CORRUPT_DOCUMENT');
+  }, 60_000);
 
   it('refuses a compound file that holds no message (a legacy .doc, say)', async () => {
     // msgreader's own CFB writer makes a valid compound file with one foreign stream.

@@ -2,6 +2,7 @@ import { JobFailure } from '@docformat/contracts';
 import type { FieldsData } from '@kenjiuno/msgreader';
 import type { IntermediateDocument } from '../../document';
 import type { ReaderInput } from '../reader';
+import { checkCompoundFile } from './compound-file';
 import { type EmailMessage, emailToDocument } from './email-to-document';
 import MsgReader from '@kenjiuno/msgreader';
 
@@ -13,6 +14,7 @@ export async function read(input: ReaderInput): Promise<IntermediateDocument> {
   if (!CFB_MAGIC.every((byte, index) => input.bytes[index] === byte)) {
     throw new JobFailure('CORRUPT_DOCUMENT', 'The file is not an Outlook message (it is not an OLE compound file).');
   }
+  checkCompoundFile(input.bytes);
   let fields: FieldsData;
   try {
     fields = new MsgReader(new DataView(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength)).getFileData();

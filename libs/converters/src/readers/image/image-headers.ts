@@ -40,3 +40,30 @@ export function* jpegSegments(bytes: Uint8Array): Generator<JpegSegment> {
     at += 2 + view.getUint16(at + 2);
   }
 }
+
+/**
+ * The size of every frame of a GIF (image descriptors), which may differ from the
+ * logical screen the header gives (image-size's answer): giflib, inside Tesseract,
+ * allocates each frame at its own size, so a GIF declaring a 10 × 10 screen may hold a
+ * 30,000 × 30,000 frame. Stops at the trailer or at anything that is not a block.
+ */
+export function* gifFrames(bytes: Uint8Array): Generator<{ width: number; height: number }> {
+  const u16 = (at: number) => bytes[at] | (bytes[at + 1] << 8);
+  const colourTable = (flags: number) => (flags & 0x80 ? 3 * (2 << (flags & 7)) : 0);
+  const skipSubBlocks = (at: number) => {
+    while (at < bytes.length && bytes[at] !== 0) at += bytes[at] + 1;
+    return at + 1;
+  };
+  for (let at = 13 + colourTable(bytes[10]); at < bytes.length;) {
+    const block = bytes[at];
+    if (block === 0x21) {
+      at = skipSubBlocks(at + 2); // extension: label, then sub-blocks
+    } else if (block === 0x2c) {
+      if (at + 10 > bytes.length) return;
+      yield { width: u16(at + 5), height: u16(at + 7) };
+      at = skipSubBlocks(at + 10 + colourTable(bytes[at + 9]) + 1); // LZW minimum code size, then the data
+    } else {
+      return;
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import { bmpBomb } from '@docformat/file-types/testing';
 import { convertText } from '../../testing/convert-text';
 import { failureCode, fixture } from '../../testing/fixtures';
 
@@ -8,19 +9,6 @@ const convertFixture = (name: string, mimeType: string) => convert(fixture(name)
 
 /** Minimal headers: enough for the dimensions, which is all the reader looks at. */
 const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x20, 0x00, 0x10, 0x00, 0, 0, 0]), Buffer.from([0x3b])]);
-function bmp(width: number, height: number): Buffer {
-  const header = Buffer.alloc(54);
-  header.write('BM', 0, 'latin1');
-  header.writeUInt32LE(54, 2);
-  header.writeUInt32LE(54, 10);
-  header.writeUInt32LE(40, 14);
-  header.writeInt32LE(width, 18);
-  header.writeInt32LE(height, 22);
-  header.writeUInt16LE(1, 26);
-  header.writeUInt16LE(24, 28);
-  return header;
-}
-
 describe('Image reader with OCR off', () => {
   it('describes a PNG: dimensions, format and its tEXt title and author; one page, no OCR text', async () => {
     const result = await convertFixture('misc/photo.png', 'image/png');
@@ -39,7 +27,7 @@ describe('Image reader with OCR off', () => {
 
   it('reads GIF and BMP headers, found by extension when served as octet-stream', async () => {
     expect((await convert(gif, 'application/octet-stream', 'anim.gif')).outputs['text']).toBe('Image: 32×16 GIF\n');
-    expect((await convert(bmp(300, 200), 'image/bmp')).outputs['text']).toBe('Image: 300×200 BMP\n');
+    expect((await convert(bmpBomb(300, 200), 'image/bmp')).outputs['text']).toBe('Image: 300×200 BMP\n');
   });
 
   it('names the format the bytes have, not the one claimed', async () => {

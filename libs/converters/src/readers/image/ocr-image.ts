@@ -24,7 +24,7 @@ export async function ocrImage(bytes: Buffer, format: string, context: ReadConte
     import('../../ocr/decode-image.ts'),
     import('../../ocr/ocr-engine.ts'),
   ]);
-  const frames = await decodeImage(bytes, format);
+  const frames = await decodeImage(bytes, format, options.maxImagePixels);
   const pages = selectedPages(options.pages, frames.count);
   context.checkPages(pages.length);
   const results = await recognizePages(

@@ -1,4 +1,4 @@
-import { needsOcr, ocrDpi, storedScan } from './ocr-pages';
+import { drawingDpi, needsOcr, ocrDpi, storedScan } from './ocr-pages';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 
 const word = (text: string, x = 50, y = 100): PdfTextItem => ({
@@ -81,5 +81,35 @@ describe('storedScan', () => {
     expect(storedScan(scanned({ pixelWidth: 1000 }))).toBeUndefined();
     expect(storedScan(scanned({ pixelWidth: 3500, pixelHeight: 4917 }))).toBeUndefined(); // 600 dpi: drawn at 300
     expect(storedScan(scanned({ pixelWidth: 583, pixelHeight: 819 }))).toBeUndefined(); // 100 dpi: drawn at 150
+  });
+});
+
+describe('needsOcr of a page that puts no ink down', () => {
+  it('is false in every mode: there is nothing to read', () => {
+    expect(needsOcr({ ...page([]), blank: true }, 'auto')).toBe(false);
+    expect(needsOcr({ ...page([]), blank: true }, 'force')).toBe(false);
+  });
+});
+
+describe('drawingDpi', () => {
+  const sized = (width: number, height: number) => ({ page: 4, width, height });
+
+  it('keeps the resolution of a page whose drawing fits the pixel budget', () => {
+    expect(drawingDpi(sized(595, 842), 300, 40_000_000)).toBe(300);
+  });
+
+  it('draws a poster-sized page at the finest resolution that fits, down to 150 dpi', () => {
+    const dpi = drawingDpi(sized(2384, 3370), 200, 40_000_000); // A0: 6,622 × 9,361 pixels at 200 dpi
+    expect(dpi).toBe(160);
+    expect(Math.ceil((2384 * dpi) / 72) * Math.ceil((3370 * dpi) / 72)).toBeLessThanOrEqual(40_000_000);
+  });
+
+  it('fails a page too large even at 150 dpi with FILE_TOO_LARGE, naming it', () => {
+    expect(() => drawingDpi(sized(5000, 5000), 200, 40_000_000)).toThrow(
+      expect.objectContaining({
+        code: 'FILE_TOO_LARGE',
+        message: expect.stringMatching(/^Page 4, drawn for OCR at 150 dpi, is 10,417 × 10,417 pixels \(109 million pixels\)/),
+      }),
+    );
   });
 });

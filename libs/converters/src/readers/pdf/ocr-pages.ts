@@ -4,6 +4,7 @@ import type { OcrPage } from '../../document';
 import type { ImagePlacement } from './page-images';
 import type { OpenPdf } from './pdf-document';
 import type { PdfPageText } from './pdf-text-item';
+import { tooManyPixels } from '../../ocr/pixel-budget';
 
 /**
  * Render resolution for OCR: a scanned page at its scan's own resolution, within these
@@ -19,6 +20,23 @@ export const DEFAULT_OCR_DPI = 200;
 export function ocrDpi(page: PdfPageText): number {
   if ((page.imageCoverage ?? 0) < SCAN_IMAGE_COVERAGE || !page.imageDpi) return DEFAULT_OCR_DPI;
   return Math.round(Math.min(MAX_OCR_DPI, Math.max(MIN_OCR_DPI, page.imageDpi)));
+}
+
+/**
+ * The resolution to draw `page` at for OCR: `dpi`, unless the drawing would have more
+ * pixels than `maxPixels` (a page of 5,000 × 5,000 points is 10,417 × 10,417 pixels at
+ * 150 dpi, 434 MB of canvas); then the finest that fits, down to MIN_OCR_DPI, below
+ * which small type breaks up and the page fails with FILE_TOO_LARGE instead.
+ */
+export function drawingDpi(page: Pick<PdfPageText, 'page' | 'width' | 'height'>, dpi: number, maxPixels: number): number {
+  const pixelsAt = (resolution: number) => Math.ceil((page.width * resolution) / 72) * Math.ceil((page.height * resolution) / 72);
+  let fitting = dpi;
+  // The largest whole dpi at or under `dpi` that fits; rounding up the sides can cost a step.
+  if (pixelsAt(fitting) > maxPixels) fitting = Math.min(dpi, Math.floor(72 * Math.sqrt(maxPixels / (page.width * page.height || 1))));
+  while (fitting >= MIN_OCR_DPI && pixelsAt(fitting) > maxPixels) fitting--;
+  if (fitting >= MIN_OCR_DPI) return fitting;
+  const size = { width: Math.ceil((page.width * MIN_OCR_DPI) / 72), height: Math.ceil((page.height * MIN_OCR_DPI) / 72) };
+  throw tooManyPixels(`Page ${page.page}, drawn for OCR at ${MIN_OCR_DPI} dpi,`, size.width * size.height, maxPixels, size);
 }
 
 /**
@@ -56,10 +74,11 @@ const SCAN_IMAGE_COVERAGE = 0.5;
  * In "auto" mode, which pages have no usable text layer: none at all (a scan, or
  * text drawn as outlines), or next to nothing (a page number or a stamp) while an
  * image covers most of the page. A scan with an invisible OCR layer already has its
- * text and is read as it is.
+ * text and is read as it is. A page that puts no ink on the paper is read by OCR in
+ * no mode: there is nothing to read.
  */
 export function needsOcr(page: PdfPageText, mode: OcrMode): boolean {
-  if (mode === OcrMode.OFF) return false;
+  if (mode === OcrMode.OFF || page.blank) return false;
   if (mode === OcrMode.FORCE) return true;
   const visible = page.items.filter((item) => item.text.trim() !== '');
   if (visible.length === 0) return true;
@@ -90,7 +109,7 @@ export async function ocrPdfPages(
     targets.map((page) => async () => {
       const drawn = async () => {
         origins.delete(page.page);
-        const dpi = ocrDpi(page);
+        const dpi = drawingDpi(page, ocrDpi(page), options.maxImagePixels);
         return { image: await pdf.screenshot(page.page, dpi), pointsPerPixel: 72 / dpi };
       };
       const stored = storedScan(page);

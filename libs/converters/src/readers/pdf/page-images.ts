@@ -14,6 +14,8 @@ export interface PageImage {
   dpi?: number;
   /** Where it lies, when it is the page's only image, an image object drawn upright. */
   placement?: ImagePlacement;
+  /** Pixels of every image the page paints: what pdf.js decoded for its operator list. */
+  pixels: number;
 }
 
 /**
@@ -44,11 +46,14 @@ export function largestImage(
   toPage: (x: number, y: number) => number[],
 ): PageImage {
   const painters = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageMaskXObject, ops.paintImageXObjectRepeat]);
-  let largest: PageImage = { coverage: 0 };
+  let largest: Omit<PageImage, 'pixels'> = { coverage: 0 };
   let count = 0;
+  let pixels = 0;
   walkWithCtm(list, ops, (fn, args, ctm) => {
     if (!painters.has(fn)) return;
     count++;
+    const size = pixelSize(args);
+    if (size) pixels += size.width * size.height;
     const map = throughCtm(ctm, toPage);
     const corners = [
       [0, 0],
@@ -61,15 +66,14 @@ export function largestImage(
     const boxWidth = Math.max(...xs) - Math.min(...xs);
     const coverage = (boxWidth * (Math.max(...ys) - Math.min(...ys))) / (page.width * page.height || 1);
     if (coverage <= largest.coverage) return;
-    const pixels = pixelSize(args);
     // A page turned sideways shows the image's height across: use the longer sides.
     const across = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-    const dpi = pixels && across > 0 ? (Math.max(pixels.width, pixels.height) / across) * 72 : undefined;
-    const placement = fn === ops.paintImageXObject && pixels ? upright(corners, pixels) : undefined;
+    const dpi = size && across > 0 ? (Math.max(size.width, size.height) / across) * 72 : undefined;
+    const placement = fn === ops.paintImageXObject && size ? upright(corners, size) : undefined;
     largest = { coverage, ...(dpi ? { dpi } : {}), ...(placement ? { placement } : {}) };
   });
   if (count > 1) delete largest.placement;
-  return largest;
+  return { ...largest, pixels };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { dirname, join } from 'node:path';
 import { type Pdfjs, loadPdfjs, pdfjsDataPaths, pdfjsWorker } from './load-pdfjs';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../ocr/pixel-budget';
+import { boundedCanvasFactory, type PdfCanvasFactory } from './canvas-factory';
 import { type PixelSize, storedScans } from './stored-scan';
 
 type PdfParseModule = typeof import('pdf-parse', { with: { 'resolution-mode': 'import' } });
@@ -39,7 +41,15 @@ function loadPdfParse(): Promise<PdfParseModule> {
   return loading;
 }
 
-export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
+/**
+ * Opens a PDF whose images, and the canvases pdf.js draws, may have at most
+ * `maxImagePixels` pixels each. pdf.js decodes every image a page paints as soon as its
+ * operator list is read, OCR or not, at 4 bytes a pixel outside the heap: an 890 KB
+ * scan declaring 30,000 × 30,000 pixels took a conversion thread to 8 GB. A bigger
+ * image is left out (pdf.js's `maxImageSize`, as in a browser), so the page's text still
+ * converts; a canvas over it fails the conversion with FILE_TOO_LARGE (canvas-factory.ts).
+ */
+export async function openPdf(bytes: Uint8Array, maxImagePixels = DEFAULT_MAX_IMAGE_PIXELS): Promise<OpenPdf> {
   const [pdfjs, { PDFParse }] = await Promise.all([loadPdfjs(), loadPdfParse()]);
   const parameters = {
     data: new Uint8Array(bytes),
@@ -48,6 +58,8 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenPdf> {
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
+    maxImageSize: maxImagePixels,
+    CanvasFactory: boundedCanvasFactory(maxImagePixels),
   };
   const document = await loadDocument(pdfjs, { ...parameters, worker: await pdfjsWorker() });
   const scans = storedScans(bytes);
@@ -100,31 +112,22 @@ function adoptDocument(parser: PDFParse, document: PdfDocument): void {
 /** JPEG quality of page images for OCR: no visible loss at the resolutions OCR reads. */
 const OCR_JPEG_QUALITY = 92;
 
-interface CanvasAndContext {
-  canvas: { toBuffer(mime: 'image/jpeg', quality: number): Buffer; width: number; height: number };
-  context: unknown;
-}
-
 /**
- * A page image for OCR: drawn by pdf.js into the @napi-rs/canvas that pdf-parse's
- * document set up, exactly as pdf-parse's getScreenshot does, but encoded as JPEG.
+ * A page image for OCR: drawn by pdf.js into a canvas of the document's factory
+ * (canvas-factory.ts), as pdf-parse's getScreenshot does, but encoded as JPEG.
  * getScreenshot always encodes PNG, and at 200 dpi that took 0.8 s of the page's
  * 1.2 s (a 3.5 MB PNG) against 35 ms for the JPEG (measured on the OCR bench's
  * scans), which alone kept OCR under its pages-per-second target.
  */
 async function renderPage(document: PdfDocument, pageNumber: number, dpi: number): Promise<Buffer> {
   const page = await document.getPage(pageNumber);
-  const factory = (
-    document as unknown as {
-      canvasFactory: { create(width: number, height: number): CanvasAndContext; destroy(target: CanvasAndContext): void };
-    }
-  ).canvasFactory;
+  const factory = (document as unknown as { canvasFactory: PdfCanvasFactory }).canvasFactory;
   const viewport = page.getViewport({ scale: dpi / 72 });
   const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   try {
     await page.render({ canvasContext: target.context, viewport, canvas: target.canvas } as unknown as Parameters<typeof page.render>[0])
       .promise;
-    return target.canvas.toBuffer('image/jpeg', OCR_JPEG_QUALITY);
+    return target.canvas!.toBuffer('image/jpeg', OCR_JPEG_QUALITY);
   } finally {
     factory.destroy(target);
     page.cleanup();

@@ -2,6 +2,9 @@ import type { Pdfjs } from './load-pdfjs';
 import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
 import { largestImage } from './page-images';
+import { paintsNothing } from './page-ink';
+import { BYTES_PER_PIXEL } from '../../ocr/canvases';
+import { noteNative } from '../../ocr/native-memory';
 import { pageRules } from './page-rules';
 import { type OperatorFont, type OperatorTextItem, operatorText } from './operator-text';
 import type { PdfDocument } from './pdf-document';
@@ -55,6 +58,8 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
     const rules = pageRules(operators, pdfjs.OPS, toPage);
     const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
+    // pdf.js decoded them (RGBA) to read the operator list; they go with page.cleanup() below.
+    noteNative(image.pixels * BYTES_PER_PIXEL);
     const text: PdfPageText = {
       page: pageNumber,
       width: viewport.width,
@@ -64,6 +69,7 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       imageCoverage: image.coverage,
       ...(image.dpi ? { imageDpi: image.dpi } : {}),
       ...(image.placement ? { imagePlacement: image.placement } : {}),
+      ...(paintsNothing(operators, pdfjs.OPS) ? { blank: true as const } : {}),
     };
     return { text, applyLinks: (annotations) => (text.items = applyLinks(text.items, linkAreas(annotations, viewport))) };
   } finally {

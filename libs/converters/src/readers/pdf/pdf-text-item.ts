@@ -33,4 +33,6 @@ export interface PdfPageText {
   imageDpi?: number;
   /** That image's place, when it is the page's only image and upright (what OCR can read as stored). */
   imagePlacement?: ImagePlacement;
+  /** Set when the page puts no ink on the paper at all (page-ink.ts): there is nothing to read by OCR. */
+  blank?: true;
 }

@@ -51,7 +51,7 @@ export async function readPdf(
   split?: PdfSplitRequest,
 ): Promise<IntermediateDocument | PdfFirstPart> {
   const { options } = context;
-  return withPdf(bytes, async (pdf) => {
+  return withPdf(bytes, options, async (pdf) => {
     const plan = planPdf(pdf, context);
     const parts = split && planParts(plan.wanted, split.policy);
     if (!split || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
@@ -63,14 +63,14 @@ export async function readPdf(
 
 /** Some pages of a PDF, for a part of a split conversion (the plan checked the page limit). */
 export function readPdfPart(bytes: Uint8Array, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
-  return withPdf(bytes, (pdf) => readPdfPages(pdf, pages, options));
+  return withPdf(bytes, options, (pdf) => readPdfPages(pdf, pages, options));
 }
 
 /** Opens the PDF for `work` and closes it after (pdf.js's document and caches go with it); failures become JobFailures. */
-async function withPdf<T>(bytes: Uint8Array, work: (pdf: OpenPdf) => Promise<T>): Promise<T> {
+async function withPdf<T>(bytes: Uint8Array, options: ConversionOptions, work: (pdf: OpenPdf) => Promise<T>): Promise<T> {
   let pdf: OpenPdf | undefined;
   try {
-    pdf = await openPdf(bytes);
+    pdf = await openPdf(bytes, options.maxImagePixels);
     return await work(pdf);
   } catch (error) {
     throw pdfFailure(error);

@@ -1,3 +1,4 @@
+import { pdfImageBomb, zlibZeros } from '@docformat/file-types/testing';
 import { deflateSync } from 'node:zlib';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
@@ -99,14 +100,31 @@ describe('storedScans', () => {
     expect(await storedScans(fixture('encrypted-empty-user-password.pdf')).image(1, { width: 1, height: 1 })).toBeUndefined();
   });
 
+  it('takes nothing from Flate samples that inflate to far more than the image needs: pdf.js draws it, reading only that', async () => {
+    const document = await PDFDocument.create();
+    const page = document.addPage([40 * 0.36, 30 * 0.36]);
+    // 1,200 bytes of image in 64 MB of zeros, 64 KB on disk.
+    const samples = document.context.stream(zlibZeros(64 * 1024 * 1024), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 40,
+      Height: 30,
+      BitsPerComponent: 8,
+      ColorSpace: 'DeviceGray',
+      Filter: 'FlateDecode',
+    });
+    drawImage(page, document.context.register(samples));
+    expect(await storedScans(await document.save()).image(1, { width: 40, height: 30 })).toBeUndefined();
+  });
+
   it('answers undefined for a file it cannot parse, without throwing', async () => {
     expect(await storedScans(Buffer.from('%PDF-1.4\nnot a pdf')).image(1, { width: 1, height: 1 })).toBeUndefined();
   });
 });
 
 describe("a page's image placement, as pdf.js draws it", () => {
-  const placementOf = async (bytes: Uint8Array) => {
-    const pdf = await openPdf(bytes);
+  const placementOf = async (bytes: Uint8Array, maxImagePixels?: number) => {
+    const pdf = await openPdf(bytes, maxImagePixels);
     try {
       return (await readPage(pdf.pdfjs, pdf.document, 1)).text.imagePlacement;
     } finally {
@@ -119,6 +137,12 @@ describe("a page's image placement, as pdf.js draws it", () => {
     expect(placement).toMatchObject({ left: 0, top: 0, pixelWidth: 40, pixelHeight: 30 });
     expect(placement?.width).toBeCloseTo(14.4);
     expect(placement?.height).toBeCloseTo(10.8);
+  });
+
+  it('is not known for an image over the pixel budget, which pdf.js leaves out without decoding it', async () => {
+    const bomb = pdfImageBomb(3000, 3000);
+    expect(await placementOf(bomb)).toMatchObject({ pixelWidth: 3000, pixelHeight: 3000 });
+    expect(await placementOf(bomb, 4_000_000)).toBeUndefined();
   });
 
   it('is not known for an image drawn upside down (its stored rows are not the page as seen)', async () => {

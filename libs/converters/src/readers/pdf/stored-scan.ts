@@ -1,4 +1,5 @@
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { pngFile } from '../../ocr/png-file';
 import type { PDFDict as PdfDict, PDFDocument as PdfLibDocument, PDFRawStream } from 'pdf-lib';
 
 type PdfLib = typeof import('pdf-lib');
@@ -30,6 +31,9 @@ export interface StoredScans {
 }
 
 export const STORED_SCAN_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Bytes an image's samples may run past what its size needs (producers pad); more is a bomb, not a scan. */
+const INFLATE_SLACK = 64 * 1024;
 
 export function storedScans(bytes: Uint8Array): StoredScans {
   let loading: Promise<{ lib: PdfLib; document: PdfLibDocument } | undefined> | undefined;
@@ -158,7 +162,8 @@ function png(lib: PdfLib, dict: PdfDict, contents: Buffer, format: SampleFormat)
     if (columns !== format.width || colours !== format.colours || bits !== format.bits) return undefined;
     data = contents;
   } else if (predictor === 1) {
-    const samples = inflateSync(contents);
+    // At most what the dictionary's size needs: pdf.js draws a stream that inflates to more, and reads only that much of it.
+    const samples = inflateSync(contents, { maxOutputLength: rowBytes * format.height + INFLATE_SLACK });
     if (samples.length < rowBytes * format.height) return undefined;
     const rows = Buffer.alloc((rowBytes + 1) * format.height);
     for (let row = 0; row < format.height; row++) samples.copy(rows, row * (rowBytes + 1) + 1, row * rowBytes, (row + 1) * rowBytes);
@@ -166,23 +171,7 @@ function png(lib: PdfLib, dict: PdfDict, contents: Buffer, format: SampleFormat)
   } else {
     return undefined; // TIFF predictor: rare in scans
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(format.width, 0);
-  header.writeUInt32BE(format.height, 4);
-  header[8] = format.bits;
-  header[9] = format.colours === 1 ? 0 : 2; // gray or truecolour
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0);
-  return Buffer.concat([head, data, tail]);
+  return pngFile(format, data);
 }
 
 /** The one filter's name; a chain of filters (or none) is not taken. */
