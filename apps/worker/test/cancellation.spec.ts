@@ -12,6 +12,12 @@ let worker: INestApplicationContext;
 
 /** Far beyond anything the test waits for: a conversion stopped early was stopped by the cancellation. */
 const TIMEOUT_MS = 60_000;
+/**
+ * A cancellation reaches a running thread within a second on a quiet machine; the bound
+ * is wider because the suite shares two cores with others. What it proves is that the
+ * thread was stopped, not that it ran into TIMEOUT_MS.
+ */
+const STOPPED_WITHIN_MS = 10_000;
 
 beforeAll(async () => {
   config = testConfig({ QUEUE_PREFIX: filePrefix('cancel'), WORKER_CONCURRENCY: '1', CONVERSION_TIMEOUT_MS: String(TIMEOUT_MS) });
@@ -30,7 +36,7 @@ afterAll(async () => {
 
 describe('cancelling a running job', () => {
   it(
-    'stops its conversion within a second and frees the thread for the next job',
+    'stops its conversion long before its timeout and frees the thread for the next job',
     async () => {
       const id = await client.submit(origin.url('/hang.txt'));
       await client.waitForStatus(id, ['IN_PROGRESS']);
@@ -41,12 +47,14 @@ describe('cancelling a running job', () => {
       expect(await worker.get(JobRepository).cancel(id, client.ownerId, 'The job was cancelled by its client.')).toBe('cancelled');
       // The delivery ends (its queue entry completes) once the thread is gone.
       let state = await client.queue.state(id);
-      while (state !== 'completed' && Date.now() - cancelledAt < 5000) {
+      while (state !== 'completed' && Date.now() - cancelledAt < STOPPED_WITHIN_MS) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         state = await client.queue.state(id);
       }
       expect(state).toBe('completed');
-      expect(Date.now() - cancelledAt).toBeLessThan(1000);
+      const stoppedAfterMs = Date.now() - cancelledAt;
+      process.stdout.write(`cancellation: the running conversion stopped ${stoppedAfterMs} ms after the cancel\n`);
+      expect(stoppedAfterMs).toBeLessThan(STOPPED_WITHIN_MS);
 
       const job = await client.prisma.job.findUniqueOrThrow({ where: { id }, include: { outputs: true } });
       expect(job).toMatchObject({ status: 'FAILED', errorCode: 'CANCELLED', attempts: 1, outputs: [] });
