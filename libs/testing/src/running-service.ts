@@ -1,4 +1,5 @@
 import { ApiTokenRepository, createPrismaClient } from '@docformat/db';
+import { holdAtRateLimit } from './rate-window';
 import { startApiProcess, startWorkerProcess, type ApiProcess, type WorkerProcess } from './service-processes';
 
 /** The whole service as a user runs it: an API process and a worker process on the test environment. */
@@ -9,6 +10,10 @@ export interface RunningService {
   worker: WorkerProcess;
   /** A new client's token, as `npm run token -- create <name>` makes it. */
   newToken(name: string): Promise<string>;
+  /** The same, with the client's id (what the service counts and lists per client). */
+  newClient(name: string): Promise<{ token: string; id: string }>;
+  /** Has the API's limiter refuse this client's submissions for a few seconds (see rate-window.ts). */
+  holdAtRateLimit(clientId: string, limit: number): Promise<void>;
   /** Ends the worker and the API. */
   stop(): Promise<void>;
 }
@@ -27,6 +32,12 @@ export async function startRunningService(env: NodeJS.ProcessEnv = {}): Promise<
     api,
     worker,
     newToken: async (name) => (await tokens.create(name)).token,
+    newClient: async (name) => {
+      const { token, info } = await tokens.create(name);
+      return { token, id: info.id };
+    },
+    holdAtRateLimit: (clientId, limit) =>
+      holdAtRateLimit(process.env['REDIS_URL'] ?? '', process.env['QUEUE_PREFIX'] ?? '', clientId, limit),
     stop: async () => {
       worker.child.kill('SIGKILL');
       await api.stop();
