@@ -131,11 +131,12 @@ describe('the sweep', () => {
     const job = async (status: 'COMPLETED' | 'FAILED' | 'IN_PROGRESS', endedDaysAgo: number) => {
       const id = await client.insertJob('https://example.com/old.txt', ['text']);
       const at = new Date(Date.now() - endedDaysAgo * 24 * 3600 * 1000);
+      // The output before the job ends: once it has, this worker's own sweep may delete it at once.
+      if (status === 'COMPLETED') await client.prisma.jobOutput.create({ data: { jobId: id, format: 'text', content: 'old' } });
       await client.prisma.job.update({
         where: { id },
         data: { status, completedAt: status === 'IN_PROGRESS' ? null : at, createdAt: new Date(Date.now() + 3_600_000) },
       });
-      if (status === 'COMPLETED') await client.prisma.jobOutput.create({ data: { jobId: id, format: 'text', content: 'old' } });
       return id;
     };
     const [expired, expiredFailure, recent, running] = [
