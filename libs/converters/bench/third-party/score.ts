@@ -1,0 +1,120 @@
+import { type BagCounts, EMPTY_BAG, addBagCounts, bagCounts } from '../metrics/bag-f1';
+import { normalizeItem } from '../metrics/tokens';
+import type { CorpusEntry } from './corpus-index';
+import { type HeadingCounts, type MhsScores, headingCounts, headingTreeSimilarity, mhs, nid, scorePageTables, wordCounts } from './metrics';
+import type { Converted, DocformatOutput } from './tools';
+import type { TruthTable } from './truth';
+
+export interface TableScores {
+  /** Per truth table; 0 for one no predicted table matched. */
+  teds: number[];
+  tedsS: number[];
+  /** Truth tables a predicted table matched. */
+  found: number;
+  relations: BagCounts;
+  /** Non-empty truth cells whose text is a cell of a table found on the same page (position not checked). */
+  cells: BagCounts;
+}
+
+export interface HeadingScores {
+  counts: HeadingCounts;
+  mhs: MhsScores | null;
+  /** Level-aware: the headings as a tree by level (metrics/mhs.ts). */
+  tree: number | null;
+}
+
+export interface TextScores {
+  words: BagCounts;
+  /** Reading order: normalized indel similarity of the words (docformat: tables stripped, NID-S; pdftotext: its whole text). */
+  order: number | null;
+}
+
+export interface DocumentScores {
+  entry: CorpusEntry;
+  failure?: string;
+  tables?: TableScores;
+  headings?: HeadingScores;
+  text?: TextScores;
+  pdftotext?: TextScores | { failure: string };
+}
+
+const EMPTY_OUTPUT: DocformatOutput = { tables: [], headings: [], textWithoutTables: '', text: '' };
+
+const onPages = (pages: number[] | undefined) => (page: number) => !pages || pages.includes(page);
+
+export function scoreTables(
+  truthTables: readonly TruthTable[],
+  output: DocformatOutput,
+  pages: number[] | undefined,
+  complete: boolean,
+): TableScores {
+  const scores: TableScores = { teds: [], tedsS: [], found: 0, relations: EMPTY_BAG, cells: EMPTY_BAG };
+  const predicted = output.tables.filter((table) => onPages(pages)(table.page));
+  // Where the truth marks no header cell (most tools' tests), header-ness is not scored.
+  const headers = truthTables.some((table) => table.rows.some((row) => row.some((cell) => cell.header)));
+  const truthPages = [...new Set(truthTables.map((table) => table.page))].sort((a, b) => a - b);
+  // A page the truth lists as complete with no table on it still counts what was found there.
+  const scoredPages = complete && pages ? [...new Set([...truthPages, ...pages])] : truthPages;
+  for (const page of scoredPages) {
+    const here = truthTables.filter((table) => table.page === page);
+    const predictedHere = predicted.filter((table) => table.page === page);
+    // A table the source checks only in part is scored on those rows, against the same rows of each candidate.
+    for (const table of here.filter((t) => t.partial && t.rows.length > 0)) {
+      const views = predictedHere.map((candidate) => ({
+        page,
+        rows: rowsAt(candidate.rows, table.rowIndices ?? table.rows.map((_, i) => i)),
+      }));
+      const result = scorePageTables([table], views, { truthComplete: false, headers });
+      scores.teds.push(result.matches[0].teds);
+      scores.tedsS.push(result.matches[0].tedsS);
+      if (result.matches[0].predicted !== null) scores.found += 1;
+      scores.relations = addBagCounts(scores.relations, result.relations);
+    }
+    // One the source gives only the size of is left out: it has no cells to score.
+    const truthHere = here.filter((table) => !table.partial);
+    const result = scorePageTables(truthHere, predictedHere, { truthComplete: complete, headers });
+    for (const match of result.matches) {
+      scores.teds.push(match.teds);
+      scores.tedsS.push(match.tedsS);
+      if (match.predicted !== null) scores.found += 1;
+    }
+    scores.relations = addBagCounts(scores.relations, result.relations);
+    const cellTexts = (tables: readonly { rows: { text: string }[][] }[]) =>
+      tables.flatMap((table) => table.rows.flatMap((row) => row.map((cell) => normalizeItem(cell.text)))).filter((text) => text !== '');
+    const found = bagCounts(cellTexts(truthHere), cellTexts(predictedHere));
+    // Recall only: cells of tables the truth does not speak about are not errors here.
+    scores.cells = addBagCounts(scores.cells, { matched: found.matched, predicted: found.matched, expected: found.expected });
+  }
+  return scores;
+}
+
+/** The rows at these indexes (negative: from the end), those that exist. */
+function rowsAt<T>(rows: readonly T[], indexes: readonly number[]): T[] {
+  return indexes.map((index) => rows[index < 0 ? rows.length + index : index]).filter((row): row is T => row !== undefined);
+}
+
+export function scoreDocument(entry: CorpusEntry, docformat: Converted<DocformatOutput>, pdftotext: Converted<string>): DocumentScores {
+  const { truth } = entry;
+  const scores: DocumentScores = { entry };
+  if (truth.text !== undefined) {
+    scores.pdftotext = pdftotext.ok
+      ? { words: wordCounts(truth.text, pdftotext.value), order: nid(truth.text, pdftotext.value) }
+      : { failure: pdftotext.failure };
+  }
+  // A failed conversion scores as an empty output: a failure must not lift the averages.
+  if (!docformat.ok) scores.failure = docformat.failure;
+  const output = docformat.ok ? docformat.value : EMPTY_OUTPUT;
+  if (truth.tables) scores.tables = scoreTables(truth.tables, output, truth.pages, truth.tablesComplete ?? false);
+  if (truth.headings) {
+    const predicted = output.headings.filter((heading) => heading.page === undefined || onPages(truth.pages)(heading.page));
+    scores.headings = {
+      counts: headingCounts(truth.headings, predicted),
+      mhs: mhs(truth.headings, predicted),
+      tree: headingTreeSimilarity(truth.headings, predicted),
+    };
+  }
+  if (truth.text !== undefined) {
+    scores.text = { words: wordCounts(truth.text, output.text), order: nid(truth.text, output.textWithoutTables) };
+  }
+  return scores;
+}

@@ -1,0 +1,101 @@
+import type { TruthCell, TruthHeading, TruthTable } from '../truth';
+
+/** A node of pdf.js's `page.getStructTree()`: an element with a role, or a reference to marked content. */
+export type StructNode =
+  { role: string; children?: StructNode[]; alt?: string } | { type: 'content' | 'object' | 'annotation'; id: string };
+
+/** What a tag tree says, read in its own order. */
+export interface TagTreeTruth {
+  headings: TruthHeading[];
+  tables: TruthTable[];
+  /** The text of every element outside tables, in the tree's order, one block per line. */
+  text: string;
+}
+
+const HEADING = /^H([1-6])?$/;
+/** Roles whose content is one block of text (a line of the reading-order text). */
+const BLOCKS = new Set([
+  'P',
+  'H',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'LI',
+  'Lbl',
+  'LBody',
+  'Caption',
+  'TOCI',
+  'Note',
+  'BlockQuote',
+  'Title',
+]);
+
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Reads headings, tables and the reading-order text from pages' tag trees. `textOf`
+ * gives the text of one marked-content reference on its page. Roles are the standard
+ * ones (the reference suite maps its custom roles to them). `H` without a number
+ * takes the depth of nested sections; tables come from Table/TR/TH/TD, spans are not
+ * in pdf.js's tree (it does not expose attributes) and stay 1.
+ */
+export function readTagTree(pages: { page: number; tree: StructNode | null; textOf: (id: string) => string }[]): TagTreeTruth {
+  const headings: TruthHeading[] = [];
+  const tables: TruthTable[] = [];
+  const lines: string[] = [];
+
+  for (const { page, tree, textOf } of pages) {
+    const textIn = (node: StructNode): string => {
+      if ('id' in node) return node.type === 'content' ? textOf(node.id) : '';
+      return (node.children ?? []).map(textIn).join(' ');
+    };
+    const walk = (node: StructNode, sectionDepth: number): void => {
+      if ('id' in node) {
+        const text = clean(textIn(node));
+        if (text) lines.push(text);
+        return;
+      }
+      const role = node.role;
+      if (role === 'Artifact') return;
+      if (role === 'Table') {
+        tables.push({ page, rows: tableRows(node, (cell) => clean(textIn(cell))) });
+        return;
+      }
+      const heading = HEADING.exec(role);
+      if (heading) {
+        const text = clean(textIn(node));
+        if (text) headings.push({ level: heading[1] ? Number(heading[1]) : Math.min(6, Math.max(1, sectionDepth)), text, page });
+      }
+      if (BLOCKS.has(role)) {
+        const text = clean(textIn(node));
+        if (text) lines.push(text);
+        return;
+      }
+      const depth = role === 'Sect' ? sectionDepth + 1 : sectionDepth;
+      for (const child of node.children ?? []) walk(child, depth);
+    };
+    if (tree) walk(tree, 0);
+  }
+  return { headings, tables, text: lines.join('\n') };
+}
+
+function tableRows(table: StructNode, textOf: (cell: StructNode) => string): TruthCell[][] {
+  const rows: TruthCell[][] = [];
+  const visit = (node: StructNode) => {
+    if ('id' in node) return;
+    if (node.role === 'TR') {
+      rows.push(
+        (node.children ?? [])
+          .filter((cell): cell is Extract<StructNode, { role: string }> => !('id' in cell) && (cell.role === 'TD' || cell.role === 'TH'))
+          .map((cell) => (cell.role === 'TH' ? { text: textOf(cell), header: true } : { text: textOf(cell) })),
+      );
+      return;
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(table);
+  return rows;
+}
