@@ -82,7 +82,7 @@ describe('the sweep', () => {
 
     // This worker sweeps every 500 ms: a sweep started here may find the lock taken by that one.
     let report = await sweep().sweepOnce();
-    for (const until = Date.now() + 10_000; report === null && Date.now() < until; ) report = await sweep().sweepOnce();
+    for (const until = Date.now() + 10_000; report === null && Date.now() < until;) report = await sweep().sweepOnce();
     expect(report).not.toBeNull();
     expect(await client.queue.state(id)).toBe('delayed');
     expect((await client.prisma.job.findUniqueOrThrow({ where: { id } })).status).toBe('CREATED');
