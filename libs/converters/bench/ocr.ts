@@ -78,31 +78,75 @@ async function measure(engine: Engine, scan: Scan, truth: string): Promise<Timed
   };
 }
 
-async function main(): Promise<number> {
-  const manifestPath = join(HERE, 'scans', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    process.stderr.write(
-      `bench:ocr: no scans at ${manifestPath}; build them with ${relative(process.cwd(), join(HERE, 'make-scans.sh'))}\n`,
-    );
-    return 1;
-  }
+/** A set of scans: the third-party one (pages of documents nobody here wrote) is printed first. */
+const SCAN_SETS = [
+  { title: 'Third-party pages', dir: join(HERE, 'third-party') },
+  { title: 'Self-written corpus pages', dir: HERE },
+];
+
+function loadSet(dir: string): Scan[] | string {
+  const manifestPath = join(dir, 'scans', 'manifest.json');
+  if (!existsSync(manifestPath))
+    return `no scans at ${manifestPath}; build them with ${relative(process.cwd(), join(dir, 'make-scans.sh'))}`;
   const scans = loadScans(manifestPath);
   const missing = scans.filter((scan) => !existsSync(scan.file) || !existsSync(scan.truth));
-  if (missing.length > 0) {
-    process.stderr.write(`bench:ocr: scan or truth files missing for ${missing.map((scan) => scan.name).join(', ')}\n`);
-    return 1;
+  if (missing.length > 0) return `scan or truth files missing for ${missing.map((scan) => scan.name).join(', ')}`;
+  return scans;
+}
+
+async function main(): Promise<number> {
+  const sets: { title: string; dir: string; scans: Scan[] }[] = [];
+  for (const set of SCAN_SETS) {
+    const scans = loadSet(set.dir);
+    if (typeof scans === 'string') {
+      process.stderr.write(`bench:ocr: ${scans}\n`);
+      return 1;
+    }
+    sets.push({ ...set, scans });
   }
   const perDocument = process.argv.includes('--documents');
   const cores = os.availableParallelism();
   const engines = [docformat(cores), tesseractCli(), pdftotext()];
-  const truths = new Map(scans.map((scan) => [scan.name, readFileSync(scan.truth, 'utf8')]));
+  const all = sets.flatMap((set) => set.scans);
 
   // One untimed conversion first, so loading pdf.js, tesseract.js and the language
   // data once per process is not charged to whichever scan happens to come first. The
   // two-page throughput scan warms one engine per core, as a busy worker has them.
-  await engines[0].run(scans.find((scan) => scan.name === THROUGHPUT_SCAN) ?? scans[0]);
+  await engines[0].run(all.find((scan) => scan.name === THROUGHPUT_SCAN) ?? all[0]);
 
   const loadBefore = os.loadavg()[0];
+  const results = [];
+  for (const set of sets) results.push({ set, ...(await scoreSet(set.scans, engines, perDocument)) });
+
+  print(`OCR, ${cores} cores available. Load average (1 min) at start ${loadBefore.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}.\n`);
+  print("Word F1: bag of words (the quality bench's tokens) vs pdftotext of the same pages of the original PDF; pooled per condition.\n");
+  print('Pages/s/core: pages / (wall seconds x cores the engine could use on the scan); mean conf: mean word confidence, 0-100.\n');
+  const throughput = results.flatMap((result) => result.throughput);
+  for (const { set, rows, documentRows, details, failedRuns } of results) {
+    const pageCount = set.scans.reduce((sum, scan) => sum + scan.sourcePages.length, 0);
+    print(`\n${set.title}: ${set.scans.length} scans, ${pageCount} pages (${relative(process.cwd(), join(set.dir, 'scans'))})\n\n`);
+    if (perDocument) {
+      print(`${renderTextTable(CONDITION_COLUMNS, documentRows)}\n`);
+      if (details.length > 0) print(`Failures:\n${details.map((detail) => `  ${detail}\n`).join('')}\n`);
+    } else if (failedRuns > 0) {
+      print(`${failedRuns} run(s) failed (see Notes); run with --documents for the reasons.\n\n`);
+    }
+    print(renderTextTable(CONDITION_COLUMNS, rows));
+  }
+  print(`\nThroughput on a full page of text at 200 dpi (${THROUGHPUT_SCAN}, target >= ${THROUGHPUT_TARGET} pages/s/core):\n\n`);
+  print(
+    throughput.length > 0 ? renderTextTable(THROUGHPUT_COLUMNS, throughput, false) : 'No measurement: the scan is not in the manifest.\n',
+  );
+  print('\nMarkdown:\n');
+  for (const { set, rows } of results) print(`\n${set.title}\n\n${renderMarkdownTable(CONDITION_COLUMNS, rows)}`);
+  print('\n');
+  print(renderMarkdownTable(THROUGHPUT_COLUMNS, throughput));
+  return 0;
+}
+
+/** Every engine on every scan of a set, pooled per condition. */
+async function scoreSet(scans: readonly Scan[], engines: readonly Engine[], perDocument: boolean) {
+  const truths = new Map(scans.map((scan) => [scan.name, readFileSync(scan.truth, 'utf8')]));
   const rows: string[][] = [];
   // Per scan, so the engines' rows for one scan print together.
   const documentRows = new Map<string, string[][]>(scans.map((scan) => [scan.name, []]));
@@ -139,29 +183,7 @@ async function main(): Promise<number> {
       rows.push(conditionCells(label, engine.label, pool, target));
     }
   }
-
-  const pageCount = scans.reduce((sum, scan) => sum + scan.sourcePages.length, 0);
-  print(`OCR on ${scans.length} scans, ${pageCount} pages (libs/converters/bench/ocr/scans), ${cores} cores available\n`);
-  // Speeds are wall clock: other load on the machine lowers them (CPU s/page does not move).
-  print(`Load average (1 min) at start ${loadBefore.toFixed(2)}, at end ${os.loadavg()[0].toFixed(2)}.\n`);
-  print("Word F1: bag of words (the quality bench's tokens) vs pdftotext of the same pages of the original PDF; pooled per condition.\n");
-  print('Pages/s/core: pages / (wall seconds x cores the engine could use on the scan); mean conf: mean word confidence, 0-100.\n\n');
-  if (perDocument) {
-    print(`${renderTextTable(CONDITION_COLUMNS, [...documentRows.values()].flat())}\n`);
-    if (details.length > 0) print(`Failures:\n${details.map((detail) => `  ${detail}\n`).join('')}\n`);
-  } else if (failedRuns > 0) {
-    print(`${failedRuns} run(s) failed (see Notes); run with --documents for the reasons.\n\n`);
-  }
-  print(renderTextTable(CONDITION_COLUMNS, rows));
-  print(`\nThroughput on a full page of text at 200 dpi (${THROUGHPUT_SCAN}, target >= ${THROUGHPUT_TARGET} pages/s/core):\n\n`);
-  print(
-    throughput.length > 0 ? renderTextTable(THROUGHPUT_COLUMNS, throughput, false) : 'No measurement: the scan is not in the manifest.\n',
-  );
-  print('\nMarkdown:\n\n');
-  print(renderMarkdownTable(CONDITION_COLUMNS, rows));
-  print('\n');
-  print(renderMarkdownTable(THROUGHPUT_COLUMNS, throughput));
-  return 0;
+  return { rows, documentRows: [...documentRows.values()].flat(), details, failedRuns, throughput };
 }
 
 const THROUGHPUT_COLUMNS = ['Engine', 'Pages', 'Cores', 'Wall s', 'Pages/s/core', 'Target', 'Result', 'CPU s/page', 'Pages/CPU-s', 'Notes'];
