@@ -13,17 +13,17 @@ describe('crossingCounts', () => {
       const boxes: Box[] = Array.from({ length: 30 }, () => {
         const left = next() < 0.3 ? Math.round(next() * 120) - 10 : next() * 120 - 10;
         const width = next() < 0.1 ? 0 : next() < 0.3 ? Math.round(next() * 40) : next() * 40;
-        return { left, right: left + width, y: 0, chars: 10 };
+        return { left, right: left + width, y: 0, chars: 10, letters: 10 };
       });
       expect(crossingCounts(boxes, 10, 90)).toEqual(bruteForce(boxes, 10, 90));
     }
   });
 
   it('has nothing to count without a finite range', () => {
-    const boxes: Box[] = [{ left: 0, right: 10, y: 0, chars: 5 }];
+    const boxes: Box[] = [{ left: 0, right: 10, y: 0, chars: 5, letters: 5 }];
     expect(crossingCounts(boxes, NaN, 5)).toEqual([]);
     expect(crossingCounts(boxes, 0, Infinity)).toEqual([]);
     expect(crossingCounts(boxes, 5, 4)).toEqual([]);
-    expect(crossingCounts([{ left: NaN, right: 10, y: 0, chars: 5 }], 0, 3)).toEqual([0, 0, 0, 0]);
+    expect(crossingCounts([{ left: NaN, right: 10, y: 0, chars: 5, letters: 5 }], 0, 3)).toEqual([0, 0, 0, 0]);
   });
 });

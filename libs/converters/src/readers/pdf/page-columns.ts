@@ -6,12 +6,19 @@ export interface Box {
   y: number;
   /** Characters of text (0 for non-text): prose columns hold long lines. */
   chars: number;
+  /** Letters among them: prose is words, where a table's columns are often figures. */
+  letters: number;
 }
 
 /** Each column needs this many lines: a few aligned lines are a table, not columns. */
 const MIN_COLUMN_LINES = 5;
 /** Median characters per column line: table cells are short, prose lines are not. */
 const MIN_LINE_CHARS = 15;
+/**
+ * Median letters per column line: a column of figures (the numbers of a statistical
+ * table drawn column by column) is long and full, but it is not prose.
+ */
+const MIN_LINE_LETTERS = 8;
 /** Median share of the column width a line fills: prose is set to the column width. */
 const MIN_FILL = 0.6;
 /** A gutter narrower than this (points) is a word space that happens to line up. */
@@ -185,10 +192,16 @@ function failingColumn<T>(lines: Array<Array<Entry<T>>>, gutters: readonly Gutte
         left: Math.min(...boxes.map((b) => b.left)),
         right: Math.max(...boxes.map((b) => b.right)),
         chars: boxes.reduce((sum, b) => sum + b.chars, 0),
+        letters: boxes.reduce((sum, b) => sum + b.letters, 0),
       }));
     if (column.length < MIN_COLUMN_LINES) return k;
     const width = Math.max(...column.map((l) => l.right)) - Math.min(...column.map((l) => l.left));
-    if (median(column.map((l) => l.chars)) < MIN_LINE_CHARS || median(column.map((l) => (l.right - l.left) / width)) < MIN_FILL) return k;
+    if (
+      median(column.map((l) => l.chars)) < MIN_LINE_CHARS ||
+      median(column.map((l) => l.letters)) < MIN_LINE_LETTERS ||
+      median(column.map((l) => (l.right - l.left) / width)) < MIN_FILL
+    )
+      return k;
   }
   return undefined;
 }

@@ -26,10 +26,13 @@ export function pageFlow(page: PdfPageText): FlowElement[] {
   });
 }
 
+const LETTER = /\p{L}/gu;
+
 function boxOf(element: Element): Box {
-  if ('table' in element) return { left: element.table.left, right: element.table.right, y: element.table.top, chars: 0 };
+  if ('table' in element) return { left: element.table.left, right: element.table.right, y: element.table.top, chars: 0, letters: 0 };
   const { item } = element;
-  return { left: item.x, right: item.x + item.width, y: item.y, chars: item.text.trim().length };
+  const text = item.text.trim();
+  return { left: item.x, right: item.x + item.width, y: item.y, chars: text.length, letters: text.match(LETTER)?.length ?? 0 };
 }
 
 /** Puts each ruled table before the first element below its top edge. */

@@ -189,7 +189,7 @@ describe('sectionDepth', () => {
 
 describe('readingRegions', () => {
   it('splits a band of three prose columns at two gutters, keeping a full-width line above', () => {
-    const box = (left: number, y: number, chars: number) => ({ left, right: left + chars * 5, y, chars });
+    const box = (left: number, y: number, chars: number) => ({ left, right: left + chars * 5, y, chars, letters: chars });
     const elements = [box(50, 40, 100)];
     for (let i = 0; i < 8; i++) for (const left of [50, 230, 410]) elements.push(box(left, 60 + i * 12, 30));
     const regions = readingRegions(elements, (element) => element);
@@ -199,5 +199,23 @@ describe('readingRegions', () => {
       [true, 8, 230],
       [true, 8, 410],
     ]);
+  });
+
+  it('keeps a statistical table one region when the figures right of a gutter hold no words', () => {
+    // As camelot's health.pdf draws it (third-party corpus, development half): names
+    // and a first figure, a gap, then the other figures, each part a long, full line.
+    const box = (left: number, y: number, text: string) => ({
+      left,
+      right: left + text.length * 5,
+      y,
+      chars: text.length,
+      letters: text.replace(/[^a-z]/gi, '').length,
+    });
+    const elements = [];
+    for (let i = 0; i < 12; i++) {
+      elements.push(box(40, 60 + i * 12, `State name ${i}  47,824,589`));
+      elements.push(box(230, 60 + i * 12, '9,967,837  1,275,000  15,000  59,082,426'));
+    }
+    expect(readingRegions(elements, (element) => element).map((region) => [region.column, region.elements.length])).toEqual([[false, 24]]);
   });
 });
