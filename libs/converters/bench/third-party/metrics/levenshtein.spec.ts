@@ -28,7 +28,7 @@ describe('levenshtein', () => {
     const random = seededRandom(7);
     const alphabet = ['a', 'b', 'c', 'd', '😀'];
     const text = () => Array.from({ length: Math.floor(random() * 45) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1000; i++) {
       const [a, b] = [text(), text()];
       expect(levenshtein(a, b)).toBe(reference(a, b));
     }
