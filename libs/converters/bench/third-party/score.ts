@@ -72,7 +72,10 @@ export function scoreTables(
     }
     // One the source gives only the size of is left out: it has no cells to score.
     const truthHere = here.filter((table) => !table.partial);
-    const result = scorePageTables(truthHere, predictedHere, { truthComplete: complete, headers });
+    // A partial truth table's own match is scored above, so beside one, a table found
+    // on the page cannot be called spurious: the page is not complete for precision.
+    const pageComplete = complete && here.every((table) => !table.partial);
+    const result = scorePageTables(truthHere, predictedHere, { truthComplete: pageComplete, headers });
     for (const match of result.matches) {
       scores.teds.push(match.teds);
       scores.tedsS.push(match.tedsS);
