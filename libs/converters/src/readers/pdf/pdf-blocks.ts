@@ -1,6 +1,7 @@
 import type { Block, BlockPosition, BoundingBox, HeadingLevel, List } from '../../document';
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { listMarker } from './list-marker';
+import { isTocEntry, withoutLeader } from './toc-entries';
 import { numberedLevels, sectionDepth } from './numbered-headings';
 import { dropSoftHyphens } from './normalize-text';
 import { type FlowElement, isTable } from './pdf-table';
@@ -13,7 +14,7 @@ type Open =
   | { kind: 'heading'; level: HeadingLevel; text: string; last: PdfLine }
   | { kind: 'paragraph'; runs: TextRun[]; last: PdfLine }
   | { kind: 'code'; lines: PdfLine[] }
-  | { kind: 'list'; stack: Array<{ markerX: number; list: List }>; runs: TextRun[]; textX: number; last: PdfLine };
+  | { kind: 'list'; stack: Array<{ markerX: number; list: List }>; runs: TextRun[]; textX: number; last: PdfLine; toc?: boolean };
 
 /**
  * Lines and tables (furniture already removed, pages in reading order) → IR blocks. Headings come from
@@ -56,6 +57,26 @@ export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
       return;
     }
     const previous = lineAt(index - 1);
+    // A contents entry is one item of a list, one per line (nested by its indentation),
+    // never a heading and never joined into a paragraph of dots.
+    if (isTocEntry(line.text)) {
+      const runs = withoutLeader(line.runs);
+      if (open.kind !== 'list' || !open.toc) {
+        close();
+        const list: List = { type: 'list', ordered: false, items: [] };
+        blocks.push(list);
+        open = { kind: 'list', stack: [{ markerX: line.x, list }], runs, textX: line.x, last: line, toc: true };
+        openLines = [line];
+        openList = list;
+      } else {
+        flushItem(open);
+        placeItem(open, line.x, false);
+        open.runs = runs;
+        open.last = line;
+        openLines.push(line);
+      }
+      return;
+    }
     const level = headings.get(line);
     if (level !== undefined) {
       if (open.kind === 'heading' && open.level === level && previous && sameBlockGap(previous, line, line.size * 1.6)) {

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { convertText } from '../../testing/convert-text';
+import { isTocEntry, withoutLeader } from './toc-entries';
+
+/** A third-party manual with a contents page (PARI/GP's "parallel GP", Debian's pari-doc; development half of the third-party benchmark). */
+const PARI_PARALLEL = join(__dirname, '../../../bench/third-party/corpus/debian/pari-doc/parallel.pdf');
+
+describe('table-of-contents entries', () => {
+  it('are a title, a dot leader and a page number', () => {
+    expect(isTocEntry('1.2 Concept . . . . . . . . . . . . 6')).toBe(true);
+    expect(isTocEntry('Index.............13')).toBe(true);
+    expect(isTocEntry('Preface . . . . . . . xiv')).toBe(true);
+    // An ellipsis in running text, and a line without a page number, are not.
+    expect(isTocEntry('the values 1, 2, 3 ... 10')).toBe(false);
+    expect(isTocEntry('1.2 Concept . . . . . . . . . . . .')).toBe(false);
+  });
+
+  it('lose their leader, keeping the page number', () => {
+    const runs = withoutLeader([
+      { text: '1.2 Concept . . . . . . ', bold: false, italic: false, mono: false },
+      { text: '6', bold: false, italic: false, mono: false },
+    ]);
+    expect(runs.map((run) => run.text).join('')).toBe('1.2 Concept … 6');
+  });
+
+  it('become a list, one item per entry, nested as the page indents them, in a real manual', async () => {
+    const { outputs } = await convertText({
+      bytes: readFileSync(PARI_PARALLEL),
+      contentType: 'application/pdf',
+      formats: ['markdown'],
+      maxPages: 100,
+    });
+    const markdown = outputs['markdown'];
+    expect(markdown).toContain('- **Chapter 1: Parallel GP interface … 5**\n  - 1.1 Configuration … 5\n    - 1.1.1 POSIX threads … 5\n');
+    expect(markdown).not.toMatch(/(\. ){5}/);
+  });
+});
