@@ -14,6 +14,8 @@ describe('table-of-contents entries', () => {
     // An ellipsis in running text, and a line without a page number, are not.
     expect(isTocEntry('the values 1, 2, 3 ... 10')).toBe(false);
     expect(isTocEntry('1.2 Concept . . . . . . . . . . . .')).toBe(false);
+    // A hostile line of half a million dots is answered at once (its length alone rules it out).
+    expect(isTocEntry(`x ${'. '.repeat(500_000)}`)).toBe(false);
   });
 
   it('lose their leader, keeping the page number', () => {

@@ -8,8 +8,14 @@ const TOC_ENTRY = /^\S.*?\S\s*(?:\.\s?){5,}\.?\s*(?:\d{1,5}|[ivxlcdm]{1,8})$/i;
 /** The leader inside a run's text: dots with optional spaces between them. */
 const LEADER = /\s*(?:\.\s?){3,}\.?\s*/g;
 
+/**
+ * Longer lines are never contents entries; the bound also keeps the pattern's
+ * backtracking (quadratic in the line's length) small on a hostile line of dots.
+ */
+const MAX_ENTRY_LENGTH = 300;
+
 export function isTocEntry(text: string): boolean {
-  return TOC_ENTRY.test(text.trim());
+  return text.length <= MAX_ENTRY_LENGTH && TOC_ENTRY.test(text.trim());
 }
 
 /**
