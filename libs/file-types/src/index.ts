@@ -6,3 +6,4 @@ export { identifyFile, type FileInput, type IdentifiedFile } from './identify-fi
 export { fileExtension, MimeType, normalizeMimeType } from './mime-type';
 export { charsetOf, parseContentType, type ParsedContentType } from './content-type';
 export { decodeText, detectTextEncoding } from './text/text-encoding';
+export { pngFile, type PngHeader } from './png-file';

@@ -4,7 +4,7 @@ import { gifFrames } from '../readers/image/image-headers';
 import { imageResolution, plausibleDpi } from './image-resolution';
 import { noteNative } from './native-memory';
 import { DEFAULT_MAX_IMAGE_PIXELS, checkImageSize, checkPixels } from './pixel-budget';
-import { pngFile } from './png-file';
+import { pngFile } from '@docformat/file-types';
 import { imageDimensions } from './rotate-image';
 import { readDirectory, tiffDirectories } from './tiff-directories';
 

@@ -1,7 +1,8 @@
 // Builders for image and PDF "pixel bombs": files a few bytes or megabytes long that
 // declare (and, where the format allows it cheaply, really hold) enormous pixel
 // counts, so memory bounds are tested on generated files instead of committed ones.
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
+import { pngFile } from '../png-file';
 
 const MIB = 1024 * 1024;
 
@@ -21,29 +22,9 @@ export function zlibZeros(length: number): Buffer {
   return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(whole).fill(block), ...tail, Buffer.from([0x03, 0x00]), adler]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE(crc32(data, crc32(head.subarray(4))), 0);
-  return Buffer.concat([head, data, tail]);
-}
-
 /** A valid 8-bit grey PNG of `width` × `height` black pixels (every row filter "none"). */
 export function pngBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // grey
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', zlibZeros((width + 1) * height)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngFile({ width, height, bits: 8, colours: 1 }, zlibZeros((width + 1) * height));
 }
 
 /**

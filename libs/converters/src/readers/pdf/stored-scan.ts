@@ -1,5 +1,5 @@
 import { deflateSync, inflateSync } from 'node:zlib';
-import { pngFile } from '../../ocr/png-file';
+import { pngFile } from '@docformat/file-types';
 import type { PDFDict as PdfDict, PDFDocument as PdfLibDocument, PDFRawStream } from 'pdf-lib';
 
 type PdfLib = typeof import('pdf-lib');

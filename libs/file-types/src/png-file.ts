@@ -1,3 +1,5 @@
+// Here, beside the format knowledge, so that the converters (which hand OCR a PNG of a
+// decoded image or a stored scan) and the pixel-bomb builders write PNGs the same way.
 import { crc32 } from 'node:zlib';
 
 /** A PNG image's header fields that matter here: 8-bit or less grey, 8-bit RGB. */
