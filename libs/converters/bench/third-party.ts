@@ -12,7 +12,8 @@
 import { loadCorpus } from './third-party/corpus-index';
 import { renderDocuments, renderReport } from './third-party/report';
 import { type DocumentScores, scoreDocument } from './third-party/score';
-import { convertWithDocformat, convertWithPdftotext, pdftotextVersion } from './third-party/tools';
+import { pdftotextVersion } from './quality/tools';
+import { convertWithDocformat, convertWithPdftotext } from './third-party/tools';
 import { terminateOcr } from '../src/ocr/ocr-engine';
 
 export async function runThirdParty(options: { documents?: boolean; half?: string; log?: (line: string) => void } = {}): Promise<string> {

@@ -102,14 +102,23 @@ export function pandoc(): Tool {
   };
 }
 
+/** The installed pdftotext's version; null when it is missing. */
+export function pdftotextVersion(): string | null {
+  return versionOf('pdftotext', ['-v'], /pdftotext version ([\d.]+)/);
+}
+
+/** pdftotext's UTF-8 text of a PDF, in reading order or with `-layout`; throws as the process fails. */
+export function pdftotextOf(file: string, options: { layout?: boolean } = {}): string {
+  return run('pdftotext', [...(options.layout ? ['-layout'] : []), '-enc', 'UTF-8', file, '-']);
+}
+
 /**
  * pdftotext in its default (reading order) mode, or with `-layout`, which keeps the
  * page's physical layout: table columns stay aligned but columns of text are
  * interleaved line by line, so it is a second baseline, not a better one.
  */
 export function pdftotext(options: { layout?: boolean } = {}): Tool {
-  const version = versionOf('pdftotext', ['-v'], /pdftotext version ([\d.]+)/);
-  const mode = options.layout ? ['-layout'] : [];
+  const version = pdftotextVersion();
   const name = options.layout ? 'pdftotext -layout' : 'pdftotext';
   return {
     label: version ? `${name} ${version}` : name,
@@ -118,7 +127,7 @@ export function pdftotext(options: { layout?: boolean } = {}): Tool {
     reads: (format) => format === 'pdf',
     async convert(doc) {
       try {
-        return { ok: true, output: { text: run('pdftotext', [...mode, '-enc', 'UTF-8', doc.file, '-']) } };
+        return { ok: true, output: { text: pdftotextOf(doc.file, options) } };
       } catch (error) {
         return { ok: false, failure: `pdftotext ${failureOf(error)}` };
       }

@@ -1,15 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isJobFailure } from '@docformat/contracts';
 import { convertDocument } from '../../src/convert';
 import type { JsonDocument } from '../../src/formats/json/document-json';
+import { pdftotextOf } from '../quality/tools';
 import type { CorpusEntry } from './corpus-index';
 import { predictionOf, type Prediction } from './predictions';
 
 /** Above any document here; only the truth's pages are scored. */
 const MAX_PAGES = 10_000;
-const PDFTOTEXT_TIMEOUT_MS = 120_000;
 
 export type Converted<T> = { ok: true; value: T } | { ok: false; failure: string };
 
@@ -39,21 +38,8 @@ export async function convertWithDocformat(entry: CorpusEntry): Promise<Converte
 /** poppler's pdftotext in its default reading-order mode: the text and order baseline. */
 export function convertWithPdftotext(entry: CorpusEntry): Converted<string> {
   try {
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', entry.path, '-'], {
-      encoding: 'utf8',
-      timeout: PDFTOTEXT_TIMEOUT_MS,
-      maxBuffer: 256 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return { ok: true, value: text };
+    return { ok: true, value: pdftotextOf(entry.path) };
   } catch (error) {
     return { ok: false, failure: `pdftotext: ${(error as Error).message.split('\n')[0]}` };
   }
-}
-
-export function pdftotextVersion(): string | null {
-  // It prints its version on stderr.
-  const result = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
-  if (result.error) return null;
-  return /pdftotext version ([\d.]+)/.exec(`${result.stdout}${result.stderr}`)?.[1] ?? '';
 }
