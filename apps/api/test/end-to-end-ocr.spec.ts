@@ -57,7 +57,15 @@ async function convert(path: string, format: Record<string, unknown>): Promise<R
     const polled = await t.http().get(`/job/${created.body.id}`).set(auth);
     expect(polled.status).toBe(200);
     if (polled.body.status === 'COMPLETED' || polled.body.status === 'FAILED') return polled.body as Record<string, unknown>;
-    if (Date.now() > deadline) throw new Error(`Job ${created.body.id} still ${polled.body.status} after ${JOB_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline) {
+      // Say what the worker was doing: a job left CREATED was never taken (the process gone, or its one slot held).
+      const { exitCode, signalCode } = worker.child;
+      throw new Error(
+        `Job ${created.body.id} still ${polled.body.status} after ${JOB_TIMEOUT_MS} ms; worker ` +
+          `${exitCode === null && signalCode === null ? 'running' : `exited (${exitCode ?? signalCode})`}, ` +
+          `its last events: ${worker.events.slice(-12).join(', ')}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
