@@ -11,7 +11,7 @@
  */
 import { loadCorpus } from './third-party/corpus-index';
 import { renderDocuments, renderReport } from './third-party/report';
-import { type DocumentScores, scoreDocument } from './third-party/score';
+import { type DocumentScores, scoreDocument, scoreLayoutHeadings } from './third-party/score';
 import { pdftotextVersion } from './quality/tools';
 import { convertWithDocformat, convertWithPdftotext } from './third-party/tools';
 import { terminateOcr } from '../src/ocr/ocr-engine';
@@ -24,7 +24,10 @@ export async function runThirdParty(options: { documents?: boolean; half?: strin
     const started = Date.now();
     const docformat = await convertWithDocformat(entry);
     const pdftotext = entry.truth.text !== undefined ? convertWithPdftotext(entry) : ({ ok: false, failure: 'not run' } as const);
-    scores.push(scoreDocument(entry, docformat, pdftotext));
+    const scored = scoreDocument(entry, docformat, pdftotext);
+    // Headings once more with the file's tag tree and outline ignored: what the layout alone finds.
+    if (entry.truth.headings) scored.layoutHeadings = scoreLayoutHeadings(entry, await convertWithDocformat(entry, false));
+    scores.push(scored);
     log(`${entry.truth.file}: ${docformat.ok ? 'ok' : docformat.failure} (${Date.now() - started} ms)`);
   }
   const version = pdftotextVersion();

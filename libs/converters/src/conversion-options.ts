@@ -25,6 +25,12 @@ export interface ConversionOptions {
   ocrEngines?: OcrEngines;
   /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS; see pixel-budget.ts). */
   maxImagePixels: number;
+  /**
+   * Whether the structure a file declares apart from its drawing (a PDF's tag tree and
+   * outline) sets its headings. Always, in the service; the third-party benchmark turns
+   * it off to score what the layout alone reads.
+   */
+  declaredStructure: boolean;
 }
 
 /** What the caller provides besides the client's options: OCR resources and the image budget. */
@@ -32,6 +38,8 @@ export interface ConversionResources {
   ocrParallelism?: number;
   ocrEngines?: OcrEngines;
   maxImagePixels?: number;
+  /** See ConversionOptions.declaredStructure; true when absent. */
+  declaredStructure?: boolean;
 }
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
@@ -56,6 +64,7 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
     maxImagePixels: resources.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
+    declaredStructure: resources.declaredStructure ?? true,
   };
 }
 

@@ -35,6 +35,8 @@ export interface ConvertInput {
   maxImagePixels?: number;
   /** What to keep besides the outputs (see KeepOptions); nothing when absent. */
   keep?: KeepOptions;
+  /** See ConversionOptions.declaredStructure; true when absent. */
+  declaredStructure?: boolean;
 }
 
 /** What a conversion keeps besides its outputs, each serialized in the thread that converted. */
@@ -104,8 +106,15 @@ export function prepareConversion(input: ConvertInput): PreparedConversion {
 }
 
 /** The resources a conversion's input carries besides the client's options. */
-export function conversionResources(input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels'>): ConversionResources {
-  return { ocrParallelism: input.ocrParallelism, ocrEngines: input.ocrEngines, maxImagePixels: input.maxImagePixels };
+export function conversionResources(
+  input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels' | 'declaredStructure'>,
+): ConversionResources {
+  return {
+    ocrParallelism: input.ocrParallelism,
+    ocrEngines: input.ocrEngines,
+    maxImagePixels: input.maxImagePixels,
+    declaredStructure: input.declaredStructure,
+  };
 }
 
 /** Format names → formats; an unknown name is a programming error (the API validated them). */

@@ -5,7 +5,7 @@ import { packPart, unpackPart } from './part-transfer';
 import { type RunTask, SplitConversion } from './split-conversion';
 
 const POLICY = { threads: 2, minPartPages: 1, maxPartPages: 1 };
-const PLAN: PdfSplitPlan = { pageCount: 3, metadata: {}, wanted: [1, 2, 3], parts: [[1], [2], [3]] };
+const PLAN: PdfSplitPlan = { pageCount: 3, metadata: {}, wanted: [1, 2, 3], headingHints: [], parts: [[1], [2], [3]] };
 
 const input: ConversionTaskInput = {
   bytes: Buffer.from('%PDF-'),
@@ -19,7 +19,7 @@ const input: ConversionTaskInput = {
 
 /** A part that says which pages it is, in its OCR list (what the fake assembly reads back). */
 const part = (pages: number[]): Uint8Array =>
-  packPart({ pages: [], ocr: pages.map((page) => ({ page, confidence: 0 })) } satisfies PdfPagesRead);
+  packPart({ pages: [], ocr: pages.map((page) => ({ page, confidence: 0 })), headingHints: [] } satisfies PdfPagesRead);
 
 const whole = (text: string): ConversionTaskSuccess => ({
   ok: true,
@@ -98,6 +98,7 @@ describe('packed parts', () => {
     const read: PdfPagesRead = {
       pages: [[], { page: 2, width: 10, height: 20, items: [], rules: [] }],
       ocr: [{ page: 2, confidence: 91.5 }],
+      headingHints: [{ level: 2, text: 'Results', page: 2 }],
     };
     const packed = packPart(read);
     expect(packed.byteOffset).toBe(0);

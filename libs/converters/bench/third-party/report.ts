@@ -21,6 +21,7 @@ interface Row {
 function metricsOf(docs: readonly DocumentScores[]) {
   const tables = docs.flatMap((doc) => (doc.tables ? [doc.tables] : []));
   const headings = docs.flatMap((doc) => (doc.headings ? [doc.headings] : []));
+  const layout = docs.flatMap((doc) => (doc.layoutHeadings ? [doc.layoutHeadings] : []));
   const texts = docs.flatMap((doc) => (doc.text ? [doc.text] : []));
   const baseline = docs.flatMap((doc) => (doc.pdftotext && 'words' in doc.pdftotext ? [doc.pdftotext] : []));
   const relations = sum(tables.map((t) => t.relations));
@@ -39,6 +40,8 @@ function metricsOf(docs: readonly DocumentScores[]) {
     headingRecall: headings.length === 0 ? null : recall(sum(headings.map((h) => h.counts.sameLevel))),
     headingRecallAnyLevel: headings.length === 0 ? null : recall(sum(headings.map((h) => h.counts.anyLevel))),
     headingPrecision: headings.length === 0 ? null : precision(sum(headings.map((h) => h.counts.sameLevel))),
+    layoutRecall: layout.length === 0 ? null : recall(sum(layout.map((h) => h.sameLevel))),
+    layoutRecallAnyLevel: layout.length === 0 ? null : recall(sum(layout.map((h) => h.anyLevel))),
     mhs: mean(headings.flatMap((h) => (h.mhs ? [h.mhs.mhs] : []))),
     headingTree: mean(headings.flatMap((h) => (h.tree === null ? [] : [h.tree]))),
     textDocs: texts.length,
@@ -82,6 +85,8 @@ export function renderReport(all: readonly DocumentScores[]): string {
       row('heading recall (text and level)', (m) => [fmt(m.headingRecall), '']),
       row('heading recall (text, any level)', (m) => [fmt(m.headingRecallAnyLevel), '']),
       row('heading precision (text and level)', (m) => [fmt(m.headingPrecision), '']),
+      row('heading recall, tags and outline ignored (text and level)', (m) => [fmt(m.layoutRecall), '']),
+      row('heading recall, tags and outline ignored (text, any level)', (m) => [fmt(m.layoutRecallAnyLevel), '']),
       row('heading MHS (levels ignored)', (m) => [fmt(m.mhs), '']),
       row('heading tree similarity (levels count)', (m) => [fmt(m.headingTree), '']),
       row('text: word F1 (documents)', (m) => [m.textDocs ? `${fmt(m.words)} (${m.textDocs})` : '–', fmt(m.baselineWords)]),

@@ -34,6 +34,8 @@ export interface DocumentScores {
   failure?: string;
   tables?: TableScores;
   headings?: HeadingScores;
+  /** The headings again, read with the file's tag tree and outline ignored: what the layout alone finds. */
+  layoutHeadings?: HeadingCounts;
   text?: TextScores;
   pdftotext?: TextScores | { failure: string };
 }
@@ -120,4 +122,15 @@ export function scoreDocument(entry: CorpusEntry, docformat: Converted<Docformat
     scores.text = { words: wordCounts(truth.text, output.text), order: nid(truth.text, output.textWithoutTables) };
   }
   return scores;
+}
+
+/** Heading counts of a conversion made with the file's declared structure ignored, for `layoutHeadings`. */
+export function scoreLayoutHeadings(entry: CorpusEntry, docformat: Converted<DocformatOutput>): HeadingCounts | undefined {
+  const { truth } = entry;
+  if (!truth.headings) return undefined;
+  const output = docformat.ok ? docformat.value : EMPTY_OUTPUT;
+  return headingCounts(
+    truth.headings,
+    output.headings.filter((heading) => heading.page === undefined || onPages(truth.pages)(heading.page)),
+  );
 }

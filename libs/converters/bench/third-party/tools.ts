@@ -16,8 +16,12 @@ export interface DocformatOutput extends Prediction {
   text: string;
 }
 
-/** docformat as the worker's threads run it: the json tree for structure, the text output for words. */
-export async function convertWithDocformat(entry: CorpusEntry): Promise<Converted<DocformatOutput>> {
+/**
+ * docformat as the worker's threads run it: the json tree for structure, the text
+ * output for words. `declaredStructure: false` has the file's tag tree and outline
+ * ignored (see ConversionOptions), to score what the layout alone reads.
+ */
+export async function convertWithDocformat(entry: CorpusEntry, declaredStructure = true): Promise<Converted<DocformatOutput>> {
   try {
     const result = await convertDocument({
       bytes: readFileSync(entry.path),
@@ -25,6 +29,7 @@ export async function convertWithDocformat(entry: CorpusEntry): Promise<Converte
       contentType: 'application/pdf',
       formats: ['json', 'text'],
       maxPages: MAX_PAGES,
+      declaredStructure,
     });
     const json = result.outputs['json']?.body;
     const tree = (typeof json === 'string' ? JSON.parse(json) : json) as JsonDocument;

@@ -114,6 +114,8 @@ describe('startConversion', () => {
       pageCount: 4,
       metadata: expect.objectContaining({ author: 'Ada Example' }),
       wanted: [1, 2, 3, 4],
+      // The outline's bookmarks, for the thread that assembles the parts.
+      headingHints: expect.arrayContaining([{ level: 2, page: 2, text: 'Output Formats' }]),
       parts: [[1], [2], [3], [4]],
     });
     expect(isFirstPart(started) && started.part.pages).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { FormatOptions, JsonValue } from '@docformat/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertDocument } from '../convert';
+import { type ConvertInput, convertDocument } from '../convert';
 import { type TextConvertResult, convertText } from './convert-text';
 
 export const FIXTURES_DIR = join(__dirname, '../../fixtures');
@@ -31,7 +31,13 @@ export async function failureCode(run: Promise<unknown>): Promise<string> {
  * A file (a path under FIXTURES_DIR or CORPUS_DIR) through the public entry into one
  * format: that output's body, a string for text formats, the JSON value for JSON ones.
  */
-export async function renderFile(path: string, mimeType: string, format: string, options?: FormatOptions): Promise<JsonValue> {
+export async function renderFile(
+  path: string,
+  mimeType: string,
+  format: string,
+  options?: FormatOptions,
+  input: Pick<ConvertInput, 'declaredStructure'> = {},
+): Promise<JsonValue> {
   const result = await convertDocument({
     bytes: readFileSync(path),
     contentType: mimeType,
@@ -39,6 +45,7 @@ export async function renderFile(path: string, mimeType: string, format: string,
     formats: [format],
     maxPages: 500,
     options,
+    ...input,
   });
   return result.outputs[format].body;
 }

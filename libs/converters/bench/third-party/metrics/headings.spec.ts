@@ -1,4 +1,4 @@
-import { headingCounts } from './headings';
+import { headingCounts, headingTitle } from './headings';
 
 describe('headingCounts', () => {
   it('finds truth headings by level and text, and by text alone', () => {
@@ -27,5 +27,26 @@ describe('headingCounts', () => {
       predicted: 0,
       expected: 0,
     });
+  });
+});
+
+describe('headingTitle: the title a heading is found by', () => {
+  it('leaves out a leading section label, numbered, lettered, Roman or spelled out', () => {
+    expect(headingTitle('2.3 Results')).toBe('results');
+    expect(headingTitle('A.1. Proofs')).toBe('proofs');
+    expect(headingTitle('IV. Discussion')).toBe('discussion');
+    expect(headingTitle('Chapter 3: Method')).toBe('method');
+    expect(headingTitle('1. About this manual')).toBe('about this manual');
+  });
+
+  it('keeps a heading that is nothing but a label, and titles that start with a number word', () => {
+    expect(headingTitle('3')).toBe('3');
+    expect(headingTitle('Appendix')).toBe('appendix');
+    expect(headingTitle('2024 Annual Report')).toBe('2024 annual report');
+  });
+
+  it('matches a bookmark without the number to the heading the page numbers', () => {
+    const counts = headingCounts([{ level: 1, text: 'Introduction' }], [{ level: 1, text: '1 Introduction' }]);
+    expect(counts.sameLevel.matched).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
+import { type StructNode, treeHeadings } from '../../../src/readers/pdf/tagged-headings';
 import type { TruthCell, TruthHeading, TruthTable } from '../truth';
 
-/** A node of pdf.js's `page.getStructTree()`: an element with a role, or a reference to marked content. */
-export type StructNode =
-  { role: string; children?: StructNode[]; alt?: string } | { type: 'content' | 'object' | 'annotation'; id: string };
+export type { StructNode };
 
 /** What a tag tree says, read in its own order. */
 export interface TagTreeTruth {
@@ -12,7 +11,6 @@ export interface TagTreeTruth {
   text: string;
 }
 
-const HEADING = /^H([1-6])?$/;
 /** Roles whose content is one block of text (a line of the reading-order text). */
 const BLOCKS = new Set([
   'P',
@@ -38,8 +36,9 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 /**
  * Reads headings, tables and the reading-order text from pages' tag trees. `textOf`
  * gives the text of one marked-content reference on its page. Roles are the standard
- * ones (the reference suite maps its custom roles to them). `H` without a number
- * takes the depth of nested sections; tables come from Table/TR/TH/TD, spans are not
+ * ones (the reference suite maps its custom roles to them). Headings are read as the
+ * PDF reader reads them (treeHeadings: `H` without a number takes the depth of nested
+ * sections); tables come from Table/TR/TH/TD, spans are not
  * in pdf.js's tree (it does not expose attributes) and stay 1.
  */
 export function readTagTree(pages: { page: number; tree: StructNode | null; textOf: (id: string) => string }[]): TagTreeTruth {
@@ -52,7 +51,8 @@ export function readTagTree(pages: { page: number; tree: StructNode | null; text
       if ('id' in node) return node.type === 'content' ? textOf(node.id) : '';
       return (node.children ?? []).map(textIn).join(' ');
     };
-    const walk = (node: StructNode, sectionDepth: number): void => {
+    headings.push(...treeHeadings(tree, page, textOf));
+    const walk = (node: StructNode): void => {
       if ('id' in node) {
         const text = clean(textIn(node));
         if (text) lines.push(text);
@@ -64,20 +64,14 @@ export function readTagTree(pages: { page: number; tree: StructNode | null; text
         tables.push({ page, rows: tableRows(node, (cell) => clean(textIn(cell))) });
         return;
       }
-      const heading = HEADING.exec(role);
-      if (heading) {
-        const text = clean(textIn(node));
-        if (text) headings.push({ level: heading[1] ? Number(heading[1]) : Math.min(6, Math.max(1, sectionDepth)), text, page });
-      }
       if (BLOCKS.has(role)) {
         const text = clean(textIn(node));
         if (text) lines.push(text);
         return;
       }
-      const depth = role === 'Sect' ? sectionDepth + 1 : sectionDepth;
-      for (const child of node.children ?? []) walk(child, depth);
+      for (const child of node.children ?? []) walk(child);
     };
-    if (tree) walk(tree, 0);
+    if (tree) walk(tree);
   }
   return { headings, tables, text: lines.join('\n') };
 }

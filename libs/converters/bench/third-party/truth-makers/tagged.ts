@@ -9,34 +9,11 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPdfjs } from '../../../src/readers/pdf/load-pdfjs';
 import type { DocumentTruth } from '../truth';
+import { markedTexts } from '../../../src/readers/pdf/tagged-headings';
 import { readTagTree, type StructNode } from './tag-tree';
 
 const ROOT = join(__dirname, '..');
 const FOLDER = 'pdfua';
-
-interface MarkedText {
-  tag: string | undefined;
-  text: string;
-}
-
-/** The text of each marked-content id on a page (an id can recur inside form XObjects: every run is kept with its tag). */
-function markedTexts(items: readonly unknown[]): Map<string, MarkedText[]> {
-  const byId = new Map<string, MarkedText[]>();
-  const open: (MarkedText | null)[] = [];
-  for (const item of items as { type?: string; id?: string; tag?: string; str?: string; hasEOL?: boolean }[]) {
-    if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
-      const run = item.id ? { tag: item.tag, text: '' } : null;
-      if (run && item.id) byId.set(item.id, [...(byId.get(item.id) ?? []), run]);
-      open.push(run);
-    } else if (item.type === 'endMarkedContent') {
-      open.pop();
-    } else if (typeof item.str === 'string') {
-      const run = [...open].reverse().find((entry) => entry !== null);
-      if (run) run.text += item.str + (item.hasEOL ? ' ' : '');
-    }
-  }
-  return byId;
-}
 
 async function truthOf(file: string): Promise<DocumentTruth> {
   const pdfjs = await loadPdfjs();

@@ -106,7 +106,7 @@ describe('html format', () => {
       const page = await html('sample.pdf', 'application/pdf');
       expect([...page.matchAll(/<div class="page" data-page="(\d+)">/g)].map((match) => match[1])).toEqual(['1', '2', '3', '4']);
       const second = page.slice(page.indexOf('data-page="2"'), page.indexOf('data-page="3"'));
-      expect(second).toContain('<h3>Output Formats</h3>');
+      expect(second).toContain('<h2>Output Formats</h2>');
       expect(second).toContain('<th scope="col">Format</th>');
     });
 

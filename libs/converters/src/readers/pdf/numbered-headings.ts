@@ -24,8 +24,8 @@ export function sectionDepth(text: string): number | undefined {
 
 /**
  * Heading levels from section numbering, for a document that numbers its sections:
- * level = numbering depth, one below the title when page 1 opens with a larger,
- * unnumbered heading. `styledLevel` is the level the type size and weight alone give
+ * level = numbering depth, a title above them being level 1 too (layout-metrics.ts).
+ * `styledLevel` is the level the type size and weight alone give
  * (undefined for body text). A numbered line that is not styled as a heading counts
  * only at depth ≥ 2 and when it stands alone (an `2.1.1 Estimated Sites` set in bold
  * body type whose weight the font name does not reveal); a bare `3 Results` in body
@@ -45,8 +45,5 @@ export function numberedLevels(
   });
   // Numbering must be a pattern, not one stray line: two numbered headings, one of them depth 1 or deeper than 1.
   if (numbered.size < 2) return new Map();
-  const first = [...numbered.keys()][0];
-  const title = lines.find((line) => line.page === 1 && styledLevel(line) === 1 && !numbered.has(line));
-  const offset = title && lines.indexOf(title) < lines.indexOf(first) ? 1 : 0;
-  return new Map([...numbered].map(([line, depth]) => [line, Math.min(depth + offset, 6) as HeadingLevel]));
+  return new Map([...numbered].map(([line, depth]) => [line, Math.min(depth, 6) as HeadingLevel]));
 }

@@ -2,6 +2,7 @@ import type { Block } from '../../document';
 import { joinContinuedTables } from './continued-tables';
 import { removePageFurniture } from './page-furniture';
 import { pageFlow } from './page-flow';
+import type { HeadingHint } from './heading-hints';
 import { linesToBlocks } from './pdf-blocks';
 import type { PdfLine } from './pdf-lines';
 import type { PdfPageText } from './pdf-text-item';
@@ -22,12 +23,12 @@ export function layoutPages(pages: readonly PdfPageText[]): Block[] {
  * a time): a reader can lay out every page as soon as it has read it and keep only
  * its lines, not its positioned words (see pdf.reader.ts).
  */
-export function layoutFlows(flows: readonly FlowElement[][]): Block[] {
+export function layoutFlows(flows: readonly FlowElement[][], hints: readonly HeadingHint[] = []): Block[] {
   const kept = new Set<FlowElement>(
     removePageFurniture(flows.map((flow) => flow.filter((element): element is PdfLine => !isTable(element)))).flat(),
   );
   const flow = joinContinuedTables(flows.flat().filter((element) => isTable(element) || kept.has(element)));
-  return linesToBlocks(flow);
+  return linesToBlocks(flow, hints);
 }
 
 /**

@@ -2,7 +2,9 @@ import { type DocumentMetadata, selectedPages } from '@docformat/contracts';
 import type { IntermediateDocument } from '../../document';
 import { snapOcrSizes } from '../../ocr/snap-sizes';
 import type { ReadContext } from '../reader';
+import type { HeadingHint } from './heading-hints';
 import type { OpenPdf } from './pdf-document';
+import { outlineHints } from './pdf-outline';
 import { pageFlow } from './page-flow';
 import { compactFlow, layoutFlows } from './page-layout';
 import { type PdfPagesRead, isOcrPage } from './pdf-pages';
@@ -14,31 +16,37 @@ export interface PdfPlan {
   metadata: DocumentMetadata;
   /** The selected pages, 1-based, ascending. */
   wanted: number[];
+  /** Headings the file declares: its outline's bookmarks (heading-hints.ts). */
+  headingHints: HeadingHint[];
 }
 
-export function planPdf(pdf: OpenPdf, context: ReadContext): PdfPlan {
+export async function planPdf(pdf: OpenPdf, context: ReadContext): Promise<PdfPlan> {
   if (pdf.pageCount < 1) throw new Error('The PDF has no pages');
   const wanted = selectedPages(context.options.pages, pdf.pageCount);
   // The limit is on the work: a selection of 10 pages from a long PDF is fine.
   context.checkPages(wanted.length);
-  return { pageCount: pdf.pageCount, metadata: pdfMetadata(pdf.info), wanted };
+  const headingHints = context.options.declaredStructure ? await outlineHints(pdf.document, pdf.outline) : [];
+  return { pageCount: pdf.pageCount, metadata: pdfMetadata(pdf.info), wanted, headingHints };
 }
 
 /**
  * The document-wide pass over the pages of a PDF, read in one piece or in parts (in
  * page order): OCR'd words get their sizes snapped over every OCR'd page and are laid
  * out, then running headers and footers, tables continued over a page break and
- * lines → blocks are worked out across all pages (layoutFlows).
+ * lines → blocks are worked out across all pages (layoutFlows), with the headings the
+ * file declares (its tag tree's, else its outline's) setting heading levels.
  */
 export function assemblePdf(plan: PdfPlan, parts: readonly PdfPagesRead[]): IntermediateDocument {
   const pages = parts.flatMap((part) => part.pages);
   snapOcrSizes(pages.filter(isOcrPage));
   const flows = pages.map((page) => (isOcrPage(page) ? compactFlow(pageFlow(page)) : page));
   const ocr = parts.flatMap((part) => part.ocr);
+  // A tag tree marks the heading text itself; an outline only names it, so tags come first.
+  const tagged = parts.flatMap((part) => part.headingHints);
   return {
     pages: plan.pageCount,
     metadata: plan.metadata,
-    blocks: layoutFlows(flows),
+    blocks: layoutFlows(flows, tagged.length > 0 ? tagged : plan.headingHints),
     ...(plan.wanted.length < plan.pageCount ? { pagesConverted: plan.wanted } : {}),
     ...(ocr.length > 0 ? { ocr } : {}),
   };

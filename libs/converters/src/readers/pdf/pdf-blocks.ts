@@ -1,5 +1,6 @@
 import type { Block, BlockPosition, BoundingBox, HeadingLevel, List } from '../../document';
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
+import { type HeadingHint, hintedLevels } from './heading-hints';
 import { listMarker } from './list-marker';
 import { isTocEntry, withoutLeader } from './toc-entries';
 import { numberedLevels, sectionDepth } from './numbered-headings';
@@ -21,15 +22,16 @@ type Open =
  * font size (ranked against the body size) or from short bold lines that stand alone;
  * monospace lines are code; marker lines are list items, nested by indentation; the
  * rest is joined into paragraphs, across page breaks when the last line runs full width.
+ * Headings the file declares (`hints`: its outline) set the levels right (heading-hints.ts).
  */
-export function linesToBlocks(flow: readonly FlowElement[]): Block[] {
+export function linesToBlocks(flow: readonly FlowElement[], hints: readonly HeadingHint[] = []): Block[] {
   const lines = flow.filter((element): element is PdfLine => !isTable(element));
   const metrics = measureLayout(lines);
   const lineAt = (index: number) => {
     const element = flow[index];
     return element && !isTable(element) ? element : undefined;
   };
-  const headings = headingLevels(lines, metrics);
+  const headings = hintedLevels(lines, headingLevels(lines, metrics), hints);
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
   // The lines of the block being built (a list's: all of them), for its page and box.

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { type Pdfjs, loadPdfjs, pdfjsDataPaths, pdfjsWorker } from './load-pdfjs';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../../ocr/pixel-budget';
 import { boundedCanvasFactory, type PdfCanvasFactory } from './canvas-factory';
+import type { OutlineNode } from './pdf-outline';
 import { type PixelSize, storedScans } from './stored-scan';
 
 type PdfParseModule = typeof import('pdf-parse', { with: { 'resolution-mode': 'import' } });
@@ -14,6 +15,8 @@ export interface OpenPdf {
   /** pdf-parse's getInfo: page count and the Info dictionary. */
   pageCount: number;
   info: Record<string, unknown>;
+  /** getInfo's outline (bookmarks), destinations unresolved (pdf-outline.ts). */
+  outline: OutlineNode[];
   /** The pdf.js document pdf-parse loaded: positioned text and operator lists for layout analysis. */
   document: PdfDocument;
   /** One page rendered at `dpi` for OCR, as a JPEG (see renderPage). */
@@ -66,11 +69,12 @@ export async function openPdf(bytes: Uint8Array, maxImagePixels = DEFAULT_MAX_IM
   const parser = new PDFParse(parameters);
   adoptDocument(parser, document);
   try {
-    const { total, info } = await parser.getInfo();
+    const { total, info, outline } = await parser.getInfo();
     return {
       pdfjs,
       pageCount: total,
       info: (info ?? {}) as Record<string, unknown>,
+      outline: (outline ?? []) as OutlineNode[],
       document,
       screenshot: (page, dpi) => renderPage(document, page, dpi),
       storedImage: (page, pixels) => scans.image(page, pixels),

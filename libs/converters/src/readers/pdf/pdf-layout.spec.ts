@@ -73,7 +73,7 @@ describe('linesToBlocks', () => {
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
   });
 
-  it('ranks larger sizes as headings and keeps standalone bold lines as the next level', () => {
+  it('ranks larger sizes as headings, a title level with the top sections, and keeps standalone bold lines as the next level', () => {
     const blocks = linesToBlocks([
       line('Big Title', 60, { size: 24 }),
       line('Chapter', 100, { size: 16 }),
@@ -82,7 +82,20 @@ describe('linesToBlocks', () => {
       line('Bold Heading', 180, { bold: true }),
       line('More body.', 210),
     ]);
-    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3]);
+    // A title (the largest style, once, on the first page) does not push the sections down.
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 1, 2]);
+  });
+
+  it('ranks the largest size above the next when it is used for more than a title', () => {
+    const blocks = linesToBlocks([
+      line('Part One', 60, { size: 24 }),
+      line('Chapter', 100, { size: 16 }),
+      line('Body text here.', 130),
+      line('Body again here', 144),
+      line('Part Two', 60, { size: 24, page: 2 }),
+      line('More body.', 100, { page: 2 }),
+    ]);
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 1]);
   });
 
   it('ranks bold above regular at the same size, each size its own level', () => {
@@ -95,7 +108,7 @@ describe('linesToBlocks', () => {
       line('Small Sub', 220, { size: 13.5 }),
       line('More body text.', 250),
     ]);
-    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3, 4]);
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 1, 2, 3]);
   });
 
   it('builds nested and numbered lists from markers and indentation', () => {

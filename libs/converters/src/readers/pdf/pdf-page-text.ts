@@ -9,12 +9,16 @@ import { pageRules } from './page-rules';
 import { type OperatorFont, type OperatorTextItem, operatorText } from './operator-text';
 import type { PdfDocument } from './pdf-document';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
+import type { HeadingHint } from './heading-hints';
+import { operatorMarkedTexts, pageTaggedHeadings } from './tagged-headings';
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
 /** One page as read, before its links are known (see readPage). */
 export interface PageReading {
   text: PdfPageText;
+  /** The headings the page's tag tree declares (tagged-headings.ts); none on an untagged page. */
+  headings: HeadingHint[];
   /** Gives the items under the page's link annotations (as pdf.js describes them) their URL. */
   applyLinks(annotations: readonly unknown[]): void;
 }
@@ -31,7 +35,7 @@ export interface PageReading {
  * come after (applyLinks): the operator list has pdf.js parse the page's annotations,
  * and asking for them afterwards reuses that (see link-annotations.ts).
  */
-export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number): Promise<PageReading> {
+export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number, tagged = true): Promise<PageReading> {
   const page = await document.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
@@ -71,7 +75,14 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       ...(image.placement ? { imagePlacement: image.placement } : {}),
       ...(paintsNothing(operators, pdfjs.OPS) ? { blank: true as const } : {}),
     };
-    return { text, applyLinks: (annotations) => (text.items = applyLinks(text.items, linkAreas(annotations, viewport))) };
+    const headings = tagged
+      ? await pageTaggedHeadings(
+          page as unknown as Parameters<typeof pageTaggedHeadings>[0],
+          pageNumber,
+          fromOperators && operatorMarkedTexts(operators, pdfjs.OPS),
+        )
+      : [];
+    return { text, headings, applyLinks: (annotations) => (text.items = applyLinks(text.items, linkAreas(annotations, viewport))) };
   } finally {
     page.cleanup();
   }

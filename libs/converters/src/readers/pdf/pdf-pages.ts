@@ -2,6 +2,7 @@ import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
 import { linkAnnotations } from './link-annotations';
 import { needsOcr, ocrPdfPages } from './ocr-pages';
+import type { HeadingHint } from './heading-hints';
 import type { OpenPdf } from './pdf-document';
 import { pageFlow } from './page-flow';
 import { compactFlow } from './page-layout';
@@ -27,6 +28,8 @@ export interface PdfPagesRead {
   pages: Array<FlowElement[] | PdfPageText>;
   /** The pages read by OCR, with their confidence. */
   ocr: OcrPage[];
+  /** The headings the pages' tag trees declare, in page order (tagged-headings.ts). */
+  headingHints: HeadingHint[];
 }
 
 export function isOcrPage(page: FlowElement[] | PdfPageText): page is PdfPageText {
@@ -43,13 +46,15 @@ export function isOcrPage(page: FlowElement[] | PdfPageText): page is PdfPageTex
 export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
   const read: PdfPagesRead['pages'] = [];
   const scans: Array<{ index: number; text: PdfPageText }> = [];
+  const headingHints: HeadingHint[] = [];
   for (let start = 0; start < pages.length; start += LINK_BATCH) {
     const batch = pages.slice(start, start + LINK_BATCH);
     const readings: PageReading[] = [];
-    for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page));
+    for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page, options.declaredStructure));
     const links = await linkAnnotations(pdf.pdfjs, pdf.document, batch);
-    for (const { text, applyLinks } of readings) {
+    for (const { text, headings, applyLinks } of readings) {
       applyLinks(links.get(text.page) ?? []);
+      headingHints.push(...headings);
       if (needsOcr(text, options.ocr)) {
         scans.push({ index: read.length, text });
         read.push(text);
@@ -62,5 +67,5 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
     options,
   );
   scans.forEach((scan, i) => (read[scan.index] = recognised[i]));
-  return { pages: read, ocr };
+  return { pages: read, ocr, headingHints };
 }

@@ -43,21 +43,22 @@ describe('two-column paper (paper.pdf)', () => {
   let markdown: string;
   beforeAll(async () => (markdown = await markdownOf('paper.pdf')));
 
-  it('takes the title as H1 and levels numbered headings by their depth, appendix included', () => {
+  it('takes the title as H1 and levels numbered headings by their depth (1 = H1), appendix included', () => {
     const found = headings(markdown);
     expect(found[0]).toBe('# Measuring Soil Moisture with Low-Cost Capacitive Sensors in Community Gardens');
     expect(found).toEqual(
       expect.arrayContaining([
-        '## 1 Introduction',
-        '### 2.1 The Garden',
-        '### 3.2 Two-Point Procedure',
-        '## A Calibration Details',
-        '### A.1 Oven Drying',
+        '# 1 Introduction',
+        '## 2.1 The Garden',
+        '## 3.2 Two-Point Procedure',
+        '# A Calibration Details',
+        '## A.1 Oven Drying',
       ]),
     );
     // The author line is set in the sub-section size but is not numbered: not a heading.
     expect(found.some((line) => line.includes('Ana Ruiz'))).toBe(false);
-    expect(found.filter((line) => line.startsWith('# '))).toHaveLength(1);
+    // The title and the top-level sections are level 1, as a word processor's Title and Heading 1 are.
+    expect(found.slice(0, 3)).toEqual([found[0], '# Abstract', '# 1 Introduction']);
   });
 
   it('reads each column top to bottom, the full-width title first', () => {
@@ -65,12 +66,12 @@ describe('two-column paper (paper.pdf)', () => {
       markdown,
       '# Measuring',
       'Capacitive soil moisture sensors',
-      '## 1 Introduction',
-      '## 2 Site',
-      '### 2.2 Sensor Network',
-      '## 3 Calibration',
-      '## 4 Results',
-      '## 5 Discussion',
+      '# 1 Introduction',
+      '# 2 Site',
+      '## 2.2 Sensor Network',
+      '# 3 Calibration',
+      '# 4 Results',
+      '# 5 Discussion',
     );
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(positions.every((at) => at >= 0)).toBe(true);
@@ -120,9 +121,9 @@ describe('three-column newsletter (newsletter.pdf)', () => {
     expect(headings(markdown)).toEqual([
       '# Riverside Allotments Newsletter',
       expect.stringContaining('Autumn issue'),
-      ...sections.map((title) => `## ${title}`),
+      ...sections.map((title) => `# ${title}`),
     ]);
-    expect(markdown.indexOf('This issue covers')).toBeLessThan(markdown.indexOf('## Autumn Show Results'));
+    expect(markdown.indexOf('This issue covers')).toBeLessThan(markdown.indexOf('# Autumn Show Results'));
     // Paragraphs that wrap from the foot of one column to the head of the next stay whole.
     expect(markdown).toContain(
       'Broken tools belong in the red crate, with a note saying what is wrong, so that the repair team can find them.',
@@ -148,16 +149,16 @@ describe('report with a table across a page break (longreport.pdf)', () => {
   it('levels headings by numbering depth even where bold is not visible in the font name', () => {
     expect(headings(markdown)).toEqual([
       '# Northfield Parks Water Audit 2024',
-      '## 1 Summary',
-      '## 2 Method',
-      '### 2.1 Sites Covered',
-      '#### 2.1.1 Estimated Sites',
-      '## 3 Results by Site',
-      '## 4 Leaks and Repairs',
-      '## 5 Recommendations',
-      '### 5.1 Meters',
-      '### 5.2 Watering Schedules',
-      '### 5.3 Night Readings',
+      '# 1 Summary',
+      '# 2 Method',
+      '## 2.1 Sites Covered',
+      '### 2.1.1 Estimated Sites',
+      '# 3 Results by Site',
+      '# 4 Leaks and Repairs',
+      '# 5 Recommendations',
+      '## 5.1 Meters',
+      '## 5.2 Watering Schedules',
+      '## 5.3 Night Readings',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { JobFailure } from '@docformat/contracts';
 import { convertText } from '../../testing/convert-text';
-import { convertFixture, failureCode, fixture } from '../../testing/fixtures';
+import { join } from 'node:path';
+import { FIXTURES_DIR, convertFixture, failureCode, fixture, renderFile } from '../../testing/fixtures';
 
 describe('PDF reader (sample.pdf through convertDocument)', () => {
   let result: Awaited<ReturnType<typeof convertFixture>>;
@@ -24,15 +25,29 @@ describe('PDF reader (sample.pdf through convertDocument)', () => {
     expect(result.metadata.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
   });
 
-  it('ranks font sizes into heading levels', () => {
+  it('takes heading levels from the outline (bookmarks), which names the title and its sections', () => {
+    // The LaTeX source bookmarks the title block at level 1 and its sections below it.
     expect(markdown).toMatch(/^# Document Conversion Handbook$/m);
-    expect(markdown).toMatch(/^## Document Conversion Handbook$/m);
-    expect(markdown).toMatch(/^### Supported Inputs$/m);
+    expect(markdown).toMatch(/^## Supported Inputs$/m);
+    expect(markdown).toMatch(/^### Processing Steps$/m);
+    expect(markdown).toMatch(/^## Output Formats$/m);
+    expect(markdown).toMatch(/^### Observability$/m);
+    expect(markdown).toMatch(/^## Security Considerations$/m);
+  });
+
+  it('ranks font sizes into heading levels when the outline is ignored', async () => {
+    const typography = (await renderFile(join(FIXTURES_DIR, 'sample.pdf'), 'application/pdf', 'markdown', undefined, {
+      declaredStructure: false,
+    })) as string;
+    // The cover's title block and the first page's larger heading are the title style
+    // (level 1), and the sections take level 1 too, as a word processor's Heading 1 does.
+    expect(typography).toMatch(/^# Document Conversion Handbook$/m);
+    expect(typography).toMatch(/^## Supported Inputs$/m);
     // The source's H2 and H3 share size and weight (14 pt bold); only italic tells them
-    // apart, and H3 ranks below as the style used later (the title block is level 1).
-    expect(markdown).toMatch(/^#### Processing Steps$/m);
-    expect(markdown).toMatch(/^#### Observability$/m);
-    expect(markdown).toMatch(/^### Security Considerations$/m);
+    // apart, and H3 ranks below as the style used later.
+    expect(typography).toMatch(/^### Processing Steps$/m);
+    expect(typography).toMatch(/^### Observability$/m);
+    expect(typography).toMatch(/^## Security Considerations$/m);
   });
 
   it('removes the running header and the page numbers', () => {

@@ -52,7 +52,7 @@ export async function readPdf(
 ): Promise<IntermediateDocument | PdfFirstPart> {
   const { options } = context;
   return withPdf(bytes, options, async (pdf) => {
-    const plan = planPdf(pdf, context);
+    const plan = await planPdf(pdf, context);
     const parts = split && planParts(plan.wanted, split.policy);
     if (!split || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
     const splitPlan = { ...plan, parts };

@@ -1,4 +1,4 @@
-import { cleanTitle, flattenOutline, type OutlineNode } from './pdf-outline';
+import { cleanTitle, destinationPage, flattenOutline, type OutlineNode } from './pdf-outline';
 
 const node = (title: string, ...items: OutlineNode[]): OutlineNode => ({ title, dest: title, items });
 
@@ -26,5 +26,22 @@ describe('turning a PDF outline into headings', () => {
 
   it('cleans control characters and runs of spaces out of titles', () => {
     expect(cleanTitle('\u0000 1.1\tFor the\r\n impatient  ')).toBe('1.1 For the impatient');
+  });
+
+  it('reads at most a bounded number of entries from a hostile outline', () => {
+    const huge = Array.from({ length: 20 }, (_, i) => node(`Part ${i}`, ...Array.from({ length: 10 }, (_, j) => node(`${i}.${j}`))));
+    expect(flattenOutline(huge, undefined, 50)).toHaveLength(50);
+  });
+
+  it('turns a destination into a page of the document, or none when it is broken or outside', async () => {
+    const doc = {
+      numPages: 3,
+      getDestination: async (name: string) => (name === 'sec:2' ? [{ num: 12, gen: 0 }, { name: 'XYZ' }] : null),
+      getPageIndex: async (ref: { num: number }) => (ref.num === 12 ? 1 : 40),
+    };
+    await expect(destinationPage(doc, 'sec:2')).resolves.toBe(2);
+    await expect(destinationPage(doc, [0, { name: 'Fit' }])).resolves.toBe(1);
+    await expect(destinationPage(doc, 'missing')).resolves.toBeUndefined();
+    await expect(destinationPage(doc, [{ num: 99, gen: 0 }])).resolves.toBeUndefined();
   });
 });
