@@ -17,6 +17,7 @@ export { localOcrEngines } from './ocr/ocr-engines';
 export { RemoteOcrEngines, serveOcr } from './ocr/ocr-broker';
 export { OCR_ENGINE_MB, configureOcrEngines } from './ocr/tesseract-workers';
 export { terminateOcr } from './ocr/ocr-engine';
+export { pinCanvasModule } from './ocr/canvases';
 export { DEFAULT_MAX_IMAGE_PIXELS } from './ocr/pixel-budget';
 export { takeNativePeak } from './ocr/native-memory';
 // Splitting one long PDF across conversion threads (split/split-conversion.ts).

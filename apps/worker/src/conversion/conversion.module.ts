@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { Global, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { OCR_ENGINE_MB, configureOcrEngines, terminateOcr } from '@docformat/converters';
+import { OCR_ENGINE_MB, configureOcrEngines, pinCanvasModule, terminateOcr } from '@docformat/converters';
 import { ConversionPool, type ConversionPoolOptions } from './conversion-pool';
 import { recycleMarkMb } from './thread-recycling';
 import { WorkerShare, maxConcurrency } from '../worker-share/worker-share.service';
@@ -22,6 +22,8 @@ export class ConversionModule implements OnModuleInit, OnApplicationShutdown {
           inject: [WorkerShare],
           useFactory: (share: WorkerShare) => {
             const logger = new Logger('conversion');
+            // Skia in the main thread too, so that threads ending never unload it (see pinCanvasModule).
+            pinCanvasModule();
             // One pool of OCR engines for the whole process, shared by its conversion
             // threads: a second engine starts only while it fits under the memory mark.
             configureOcrEngines({

@@ -24,6 +24,21 @@ export function canvasModule(): CanvasModule {
   return require('@napi-rs/canvas') as CanvasModule;
 }
 
+/**
+ * Loads Skia (@napi-rs/canvas) in the calling thread and keeps it: for a process's main
+ * thread. Conversion threads load it (pdf.js polyfills DOMMatrix and Path2D from it, OCR
+ * draws with it) and are ended and replaced all the time; a napi-rs addon loaded only in
+ * threads that exit has been reported to crash the whole process (SIGSEGV) on Linux
+ * (napi-rs/package-template#308, Brooooooklyn/canvas#377), with loading it in the main
+ * thread as well as the maintainers' workaround. A worker that had run PDF and OCR jobs
+ * for a while died so once in CI, right after a job whose thread was ended mid-conversion
+ * (not reproduced here since, in some 700 thread terminations, 80 of them mid-render). The library is mapped
+ * once per process, so this costs memory only until a thread loads it too.
+ */
+export function pinCanvasModule(): void {
+  canvasModule();
+}
+
 /** A canvas of `width` × `height`, counted as this thread's native memory until released. */
 export function trackedCanvas(width: number, height: number): Held<Canvas> {
   const canvas = canvasModule().createCanvas(width, height);
