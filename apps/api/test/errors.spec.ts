@@ -126,6 +126,12 @@ describe('validation errors (400)', () => {
       'format.pageMarkers must be true or false',
     ],
     [
+      'a tables style that is not one',
+      { file: 'https://example.com/a.pdf', format: { type: 'markdown', tables: 'latex' } },
+      'format.tables',
+      'format.tables must be one of markdown, html',
+    ],
+    [
       'chunking that is not an object',
       { file: 'https://example.com/a.pdf', format: { type: 'chunks', chunking: 512 } },
       'format.chunking',

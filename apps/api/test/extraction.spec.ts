@@ -32,6 +32,7 @@ beforeAll(async () => {
     '/field-report.html': { file: 'extraction/field-report.html', type: 'text/html; charset=utf-8' },
     '/render-me.pdf': { file: 'sample.pdf', type: 'application/pdf' },
     '/format-job.pdf': { file: 'sample.pdf', type: 'application/pdf' },
+    '/merged-cells.html': { file: 'pdf-html/tables-code.html', type: 'text/html; charset=utf-8' },
   });
   worker = await startWorkerProcess({ QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '2', OCR_THREADS: '1' });
 }, 90_000);
@@ -93,7 +94,7 @@ describe('POST /extract', () => {
       expect(Object.keys(result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'warnings', 'document', 'tables', 'links', 'images']);
       expect(result).toMatchObject({ mimeType, warnings: [] });
       expect(validateDocument(result['document'])).toBe(true);
-      expect(result['document']).toMatchObject({ schemaVersion: '1.0', pages: job['pages'] });
+      expect(result['document']).toMatchObject({ schemaVersion: '1.1', pages: job['pages'] });
       const { tables, links, images, metadata } = result as Record<string, Array<Record<string, unknown>>> & {
         metadata: Record<string, string>;
       };
@@ -230,7 +231,7 @@ describe('GET /job/{id}/formats/{name}', () => {
         'chunks?maxTokens=64&overlapTokens=8&strategy=size',
         'html',
         'json',
-        'markdown?pageMarkers=false',
+        'markdown?pageMarkers=false&tables=markdown',
         'text?pageMarkers=true',
       ]);
       const again = await raw(chunksPath);
@@ -326,6 +327,34 @@ describe('GET /job/{id}/formats/{name}', () => {
       { field: 'maxTokens', message: 'maxTokens must be a whole number from 16 to 8192 (got 5)' },
     ]);
   });
+
+  it(
+    'writes merged cells as an HTML table in markdown when the job or the request says tables: "html", as spans in json',
+    async () => {
+      const created = await t
+        .http()
+        .post('/format')
+        .set(alice.auth)
+        .send({ file: origin.url('/merged-cells.html'), format: { type: ['markdown', 'json'], tables: 'html' } });
+      expect(created.status).toBe(202);
+      const job = await completed(created.body.id);
+      const id = job['id'] as string;
+      const { markdown, json } = job['formats'] as { markdown: string; json: { blocks: Array<Record<string, unknown>> } };
+      expect(markdown).toContain('<tr><td rowspan="2">PDF</td><td>pages</td><td>50</td><td>after decryption</td></tr>');
+      expect(json.blocks.find((block) => block['type'] === 'table')).toMatchObject({
+        rows: expect.arrayContaining([expect.objectContaining({ cells: expect.arrayContaining([{ text: 'PDF', rowSpan: 2 }]) })]),
+      });
+      // The same tree as pipe tables when asked, then back to the job's own choice.
+      const pipes = await raw(`/job/${id}/formats/markdown?tables=markdown`);
+      expect(pipes.headers['docformat-output']).toBe('rendered');
+      expect(pipes.body).toContain('| PDF | pages | 50 | after decryption |');
+      expect((await raw(`/job/${id}/formats/markdown`)).headers['docformat-output']).toBe('stored');
+      const refused = await t.http().get(`/job/${id}/formats/markdown?tables=latex`).set(alice.auth);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ field: 'tables', message: 'tables must be one of markdown, html (got "latex")' }]);
+    },
+    JOB_TIMEOUT_MS,
+  );
 
   it('deletes the tree and its renditions with the job', async () => {
     const job = await extract('/handbook.pdf');

@@ -14,8 +14,11 @@ describe('convert flags', () => {
 
   it('sends only the options given, chunking grouped', () => {
     expect(formatOptions({ cache: true, concurrency: 4 })).toEqual({});
-    expect(formatOptions({ cache: false, concurrency: 4, pages: '1-3', ocr: 'off', languages: ['eng', 'deu'], maxTokens: 256 })).toEqual({
+    expect(
+      formatOptions({ cache: false, concurrency: 4, pages: '1-3', ocr: 'off', languages: ['eng', 'deu'], tables: 'html', maxTokens: 256 }),
+    ).toEqual({
       cache: false,
+      tables: 'html',
       pages: '1-3',
       ocr: 'off',
       languages: ['eng', 'deu'],

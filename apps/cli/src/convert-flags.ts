@@ -12,6 +12,7 @@ export interface ConvertFlags {
   ocr?: 'auto' | 'force' | 'off';
   languages?: string[];
   pageMarkers?: boolean;
+  tables?: 'markdown' | 'html';
   cache: boolean;
   maxTokens?: number;
   overlapTokens?: number;
@@ -38,7 +39,13 @@ export function wholeNumber(min: number, max: number): (value: string) => number
 /** The `format` options beside `type`, only those given (the API's defaults stand for the rest). */
 export function formatOptions(flags: ConvertFlags): FormatOptions {
   const chunking = { maxTokens: flags.maxTokens, overlapTokens: flags.overlapTokens, strategy: flags.chunkStrategy };
-  const options: FormatOptions = { pages: flags.pages, ocr: flags.ocr, languages: flags.languages, pageMarkers: flags.pageMarkers };
+  const options: FormatOptions = {
+    pages: flags.pages,
+    ocr: flags.ocr,
+    languages: flags.languages,
+    pageMarkers: flags.pageMarkers,
+    tables: flags.tables,
+  };
   if (!flags.cache) options.cache = false;
   if (Object.values(chunking).some((value) => value !== undefined)) options.chunking = chunking as FormatOptions['chunking'];
   return JSON.parse(JSON.stringify(options)) as FormatOptions; // drops the undefined ones

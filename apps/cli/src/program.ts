@@ -44,6 +44,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
     .addOption(new Option('--ocr <mode>', 'OCR: auto, force or off').choices(['auto', 'force', 'off']))
     .option('--languages <codes>', 'OCR languages, comma-separated Tesseract codes (eng,deu)', (value: string) => value.split(','))
     .option('--page-markers', 'mark where pages start (markdown and text)')
+    .addOption(
+      new Option('--tables <style>', 'markdown: tables with merged cells or several header rows as markdown or html').choices([
+        'markdown',
+        'html',
+      ]),
+    )
     .option('--no-cache', 'convert even if the same document was converted the same way before')
     .option('--max-tokens <n>', 'chunks: largest chunk in tokens', wholeNumber(16, 8192))
     .option('--overlap-tokens <n>', 'chunks: tokens repeated from the previous chunk', wholeNumber(0, 4096))

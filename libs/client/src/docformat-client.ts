@@ -32,7 +32,7 @@ export interface DocformatClientOptions {
 export interface SubmitOptions {
   /** One output format or several; default markdown. */
   formats?: FormatName | FormatName[];
-  /** The rest of `format`: ocr, languages, pages, pageMarkers, cache, chunking. */
+  /** The rest of `format`: ocr, languages, pages, pageMarkers, tables, cache, chunking. */
   options?: FormatOptions;
   /** Names an uploaded Buffer or Blob (a path's own name is used otherwise). */
   fileName?: string;

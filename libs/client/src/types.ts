@@ -16,7 +16,7 @@ export type Problem = Schemas['ProblemDto'];
 export type FormatSelection = Schemas['FormatSelectionDto'];
 /** An output format: `text`, `markdown`, `html`, `json` or `chunks`. */
 export type FormatName = Extract<FormatSelection['type'], string>;
-/** Everything `format` takes beside `type`: ocr, languages, pages, pageMarkers, cache, chunking. */
+/** Everything `format` takes beside `type`: ocr, languages, pages, pageMarkers, tables, cache, chunking. */
 export type FormatOptions = Omit<FormatSelection, 'type'>;
 /** A completed format job's outputs, one entry per requested format. */
 export type Outputs = JobRecord['formats'];

@@ -17,6 +17,16 @@ export type OcrMode = (typeof OcrMode)[keyof typeof OcrMode];
 
 export const OCR_MODES: readonly OcrMode[] = Object.values(OcrMode);
 
+/**
+ * How markdown writes a table that a pipe table cannot hold (merged cells, several
+ * header rows): `markdown` as a pipe table all the same (merged cells flattened, extra
+ * header rows as body rows), `html` as an HTML <table> with rowspan/colspan inside the
+ * markdown. A simple table is a pipe table either way.
+ */
+export const TableStyle = { MARKDOWN: 'markdown', HTML: 'html' } as const;
+export type TableStyle = (typeof TableStyle)[keyof typeof TableStyle];
+export const TABLE_STYLES: readonly TableStyle[] = Object.values(TableStyle);
+
 export interface FormatOptions {
   ocr?: OcrMode;
   /** Tesseract language codes (`eng`, `deu`, …); must be installed. */
@@ -25,6 +35,8 @@ export interface FormatOptions {
   pages?: string;
   /** Mark where each page starts: `<!-- page N -->` in markdown, a form feed in text. */
   pageMarkers?: boolean;
+  /** How markdown writes tables with merged cells or several header rows (TableStyle); `markdown` when absent. */
+  tables?: TableStyle;
   /** How the `chunks` format cuts the document (see chunking-options.ts). */
   chunking?: ChunkingOptions;
   /** `false`: convert even when an earlier job of the client converted the same bytes the same way (the result cache). */

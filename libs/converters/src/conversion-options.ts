@@ -5,6 +5,7 @@ import {
   OcrMode,
   type PageRanges,
   parsePageRanges,
+  TableStyle,
 } from '@docformat/contracts';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './ocr/pixel-budget';
@@ -17,6 +18,8 @@ export interface ConversionOptions {
   /** Pages to read; undefined means every page. */
   pages?: PageRanges;
   pageMarkers: boolean;
+  /** How markdown writes tables with merged cells or several header rows. */
+  tables: TableStyle;
   /** How the chunks format cuts the document. */
   chunking: ChunkingSettings;
   /** How many pages one conversion may have read by OCR at once (OCR_THREADS). */
@@ -60,6 +63,7 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     languages: options.languages && options.languages.length > 0 ? [...new Set(options.languages)] : DEFAULT_OCR_LANGUAGES,
     ...(pages ? { pages } : {}),
     pageMarkers: options.pageMarkers ?? false,
+    tables: options.tables ?? TableStyle.MARKDOWN,
     chunking: chunkingSettings(options.chunking),
     ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),

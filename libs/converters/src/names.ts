@@ -7,4 +7,4 @@ export { DOCUMENT_SCHEMA_PATH, documentSchema } from './formats/json/document-sc
 export { DEFAULT_OCR_LANGUAGES } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
 export { CONVERTER_VERSION } from './converter-version';
-export { STORED_DOCUMENT_VERSION } from './stored/stored-document';
+export { READABLE_DOCUMENT_VERSIONS, STORED_DOCUMENT_VERSION } from './stored/stored-document';

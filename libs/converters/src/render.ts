@@ -2,4 +2,4 @@
 // output format, for the API's rendering threads. Like ./names, it reaches no reader
 // or parser: only the document model and the output formats.
 export { renderStoredDocument, type StoredRenderRequest, type StoredRendering } from './stored/render-stored';
-export { STORED_DOCUMENT_VERSION } from './stored/stored-document';
+export { READABLE_DOCUMENT_VERSIONS, STORED_DOCUMENT_VERSION } from './stored/stored-document';

@@ -59,6 +59,7 @@ function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOpti
     ...(format.languages !== undefined ? { languages: [...new Set(format.languages)] } : {}),
     ...(format.pages !== undefined ? { pages: format.pages } : {}),
     ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
+    ...(format.tables !== undefined ? { tables: format.tables } : {}),
     ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
     ...(format.cache !== undefined ? { cache: format.cache } : {}),
   };

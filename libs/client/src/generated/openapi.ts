@@ -319,6 +319,12 @@ export interface components {
              */
             pages?: string;
             /**
+             * @description How markdown writes a table with merged cells or several header rows: "markdown", a pipe table all the same (merged cells flattened, extra header rows as body rows); "html", an HTML <table> with rowspan/colspan inside the markdown. A simple table is a pipe table either way. The json format gives spans as rowSpan/colSpan whatever this says.
+             * @default markdown
+             * @enum {string}
+             */
+            tables?: "markdown" | "html";
+            /**
              * @description One output format, or several (one job renders each).
              * @example markdown
              */
@@ -861,6 +867,8 @@ export interface operations {
                 pageMarkers?: boolean;
                 /** @description chunks: cut at headings, or pack by size. Default heading. */
                 strategy?: "heading" | "size";
+                /** @description markdown: tables with merged cells or several header rows as pipe tables or as HTML. Default: the job's format.tables, else markdown. */
+                tables?: "markdown" | "html";
             };
             header?: never;
             path: {

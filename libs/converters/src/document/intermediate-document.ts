@@ -65,11 +65,36 @@ export interface ListItem {
   blocks: Block[];
 }
 
+/**
+ * A table as a rectangle: every row has a cell for every column. A cell that spans
+ * rows or columns holds its content in its top-left position, and the positions it
+ * covers stay empty cells (so nothing is repeated); `spans` says which, for the
+ * renderers that can write spans (json, html, markdown with `tables: "html"`).
+ */
 export interface Table extends BlockPosition {
   type: 'table';
   /** Absent when the source had no header row; renderers decide how to cope. */
   header?: TableRow;
   rows: TableRow[];
+  /**
+   * With a header, how many rows the table's header has, when more than one: `header`
+   * and then `rows[0 … headerRows - 2]` (column groups above their columns). Renderers
+   * that write one header row write the others as body rows.
+   */
+  headerRows?: number;
+  /** The cells that span more than one row or column, by their top-left position. */
+  spans?: TableSpan[];
+}
+
+/**
+ * A cell spanning `rowSpan` rows and `colSpan` columns from (`row`, `column`), both
+ * 0-based over the table's rows as written: `header` first when there is one, then `rows`.
+ */
+export interface TableSpan {
+  row: number;
+  column: number;
+  rowSpan: number;
+  colSpan: number;
 }
 
 export type TableRow = TableCell[];

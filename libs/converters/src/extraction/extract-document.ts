@@ -57,7 +57,7 @@ function extractedTable(table: Table, index: number, page: number, caption: stri
     page,
     ...(table.bbox ? { bbox: [...table.bbox] } : {}),
     ...(caption ? { caption } : {}),
-    headerRows: table.header ? 1 : 0,
+    headerRows: table.header ? (table.headerRows ?? 1) : 0,
     rows,
   };
 }

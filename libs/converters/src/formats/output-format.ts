@@ -4,10 +4,10 @@ import type { IntermediateDocument } from '../document';
 
 /**
  * How a format renders, from the client's options with defaults filled in: page
- * markers (`format.pageMarkers`, markdown and text) and chunking (`format.chunking`,
- * chunks). A format reads what concerns it and ignores the rest.
+ * markers (`format.pageMarkers`, markdown and text), tables (`format.tables`, markdown)
+ * and chunking (`format.chunking`, chunks). A format reads what concerns it and ignores the rest.
  */
-export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'chunking'>;
+export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'tables' | 'chunking'>;
 
 export type RenderOptionName = keyof RenderOptions;
 

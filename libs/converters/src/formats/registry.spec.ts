@@ -27,7 +27,7 @@ describe('output format registry', () => {
   it('says which render options each format reads, without its renderer (GET /job/{id}/formats/{name} query parameters)', () => {
     expect(outputFormatNames().map((name) => [name, outputFormatInfo(name)?.renderOptions])).toEqual([
       ['text', ['pageMarkers']],
-      ['markdown', ['pageMarkers']],
+      ['markdown', ['pageMarkers', 'tables']],
       ['html', []],
       ['json', []],
       ['chunks', ['chunking']],

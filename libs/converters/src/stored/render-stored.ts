@@ -8,8 +8,8 @@ export interface StoredRenderRequest {
   tree: string;
   /** A registered output format's name. */
   format: string;
-  /** The render options in force (page markers, chunking); the rest are ignored. */
-  options: Pick<FormatOptions, 'pageMarkers' | 'chunking'>;
+  /** The render options in force (page markers, tables, chunking); the rest are ignored. */
+  options: Pick<FormatOptions, 'pageMarkers' | 'tables' | 'chunking'>;
 }
 
 export interface StoredRendering {

@@ -5,9 +5,15 @@ import type { IntermediateDocument } from '../document';
  * (intermediate-document.ts), as JSON. Stored with every tree, so that a change to
  * the tree that older renderers could not read (a renamed field) bumps it and
  * trees of another version are refused instead of misread. Adding an optional
- * field or a block type that renderers handle does not bump it.
+ * field or a block type that renderers handle does not bump it, unless older
+ * renderers would render the tree differently from the job: 2 added table spans and
+ * several header rows (Table.spans, Table.headerRows), which older renderers would
+ * flatten, so they refuse version-2 trees rather than give other bytes.
  */
-export const STORED_DOCUMENT_VERSION = 1;
+export const STORED_DOCUMENT_VERSION = 2;
+
+/** The versions these renderers read: a version-1 tree is a version-2 tree without spans. */
+export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2];
 
 /**
  * The document as it is stored with its job: the tree after cleaning and nesting

@@ -1,9 +1,9 @@
-import type { OcrMode } from '@docformat/contracts';
+import { type OcrMode, TABLE_STYLES, type TableStyle } from '@docformat/contracts';
 import { outputFormatNames } from '@docformat/converters/names';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { ChunkingOptionsDto } from './chunking-options.dto';
 import { RequiredHttpUrl } from './http-url.validator';
 import { IsFormatSelection } from './output-format.validator';
@@ -39,6 +39,18 @@ export class FormatSelectionDto {
   @IsOptional()
   @IsBoolean({ message: 'format.pageMarkers must be true or false' })
   pageMarkers?: boolean;
+
+  @ApiPropertyOptional({
+    enum: [...TABLE_STYLES],
+    default: 'markdown',
+    description:
+      'How markdown writes a table with merged cells or several header rows: "markdown", a pipe table all the same (merged cells ' +
+      'flattened, extra header rows as body rows); "html", an HTML <table> with rowspan/colspan inside the markdown. ' +
+      'A simple table is a pipe table either way. The json format gives spans as rowSpan/colSpan whatever this says.',
+  })
+  @IsOptional()
+  @IsIn([...TABLE_STYLES], { message: `format.tables must be one of ${TABLE_STYLES.join(', ')}` })
+  tables?: TableStyle;
 
   @ApiPropertyOptional({
     type: Boolean,

@@ -44,6 +44,12 @@ export class JobFormatsController {
     description: "text and markdown: mark where pages start. Default: the job's format.pageMarkers, else false.",
   })
   @ApiQuery({
+    name: 'tables',
+    required: false,
+    schema: { type: 'string', enum: ['markdown', 'html'] },
+    description: "markdown: tables with merged cells or several header rows as pipe tables or as HTML. Default: the job's format.tables, else markdown.",
+  })
+  @ApiQuery({
     name: 'maxTokens',
     required: false,
     schema: { type: 'integer', minimum: 16, maximum: 8192 },

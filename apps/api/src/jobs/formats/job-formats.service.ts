@@ -1,5 +1,5 @@
 import { type FormatOptions, isUuid, JobStatus, ProblemCode } from '@docformat/contracts';
-import { outputFormatInfo, outputFormatNames, STORED_DOCUMENT_VERSION } from '@docformat/converters/names';
+import { outputFormatInfo, outputFormatNames, READABLE_DOCUMENT_VERSIONS } from '@docformat/converters/names';
 import { type ApiClient, JobDocumentRepository, type RenderSource } from '@docformat/db';
 import { Injectable, Logger } from '@nestjs/common';
 import { notFound, ProblemException } from '../../http/problem.exception';
@@ -107,7 +107,7 @@ function notCompleted(id: string, status: string): ProblemException {
 
 /** A job completed before trees were stored (or by converters of another tree version) has only what it rendered itself. */
 function assertTreeStored(id: string, source: RenderSource): void {
-  if (source.treeVersion === STORED_DOCUMENT_VERSION) return;
+  if (source.treeVersion !== null && READABLE_DOCUMENT_VERSIONS.includes(source.treeVersion)) return;
   const stored = source.requestedFormats.length > 0 ? ` It has ${source.requestedFormats.join(', ')} as rendered then.` : '';
   throw new ProblemException({
     status: 409,

@@ -2,7 +2,7 @@ import { ProblemException } from '../../http/problem.exception';
 import { renderRequest } from './render-query';
 
 const chunks = { name: 'chunks', renderOptions: ['chunking' as const] };
-const markdown = { name: 'markdown', renderOptions: ['pageMarkers' as const] };
+const markdown = { name: 'markdown', renderOptions: ['pageMarkers' as const, 'tables' as const] };
 const html = { name: 'html', renderOptions: [] };
 
 function problems(run: () => unknown): Array<{ field: string; message: string }> {
@@ -18,15 +18,16 @@ function problems(run: () => unknown): Array<{ field: string; message: string }>
 describe('renderRequest', () => {
   it("keys a rendering by the format and every option it reads, defaults and the job's own options filled in", () => {
     expect(renderRequest(html, {}, null).key).toBe('html');
-    expect(renderRequest(markdown, {}, null).key).toBe('markdown?pageMarkers=false');
-    expect(renderRequest(markdown, {}, { pageMarkers: true }).key).toBe('markdown?pageMarkers=true');
+    expect(renderRequest(markdown, {}, null).key).toBe('markdown?pageMarkers=false&tables=markdown');
+    expect(renderRequest(markdown, {}, { pageMarkers: true, tables: 'html' }).key).toBe('markdown?pageMarkers=true&tables=html');
+    expect(renderRequest(markdown, { tables: 'markdown' }, { tables: 'html' }).options.tables).toBe('markdown');
     expect(renderRequest(markdown, { pageMarkers: 'false' }, { pageMarkers: true }).options.pageMarkers).toBe(false);
     expect(renderRequest(chunks, {}, null).key).toBe('chunks?maxTokens=512&overlapTokens=0&strategy=heading');
     // The same rendering asked for in two ways has one key.
     expect(renderRequest(chunks, { maxTokens: '512' }, null).key).toBe(renderRequest(chunks, {}, null).key);
     const request = renderRequest(chunks, { maxTokens: '256', overlapTokens: '32', strategy: 'size' }, { chunking: { maxTokens: 100 } });
     expect(request).toEqual({
-      options: { pageMarkers: false, chunking: { maxTokens: 256, overlapTokens: 32, strategy: 'size' } },
+      options: { pageMarkers: false, tables: 'markdown', chunking: { maxTokens: 256, overlapTokens: 32, strategy: 'size' } },
       key: 'chunks?maxTokens=256&overlapTokens=32&strategy=size',
     });
     // A job's overlap shrinks to half of a smaller maxTokens given alone.
@@ -37,9 +38,10 @@ describe('renderRequest', () => {
     expect(problems(() => renderRequest(html, { maxTokens: '5' }, null))).toEqual([
       { field: 'maxTokens', message: 'maxTokens is not a parameter of the html format; it takes no parameters' },
     ]);
-    expect(problems(() => renderRequest(markdown, { maxTokens: '5', pageMarkers: 'yes' }, null))).toEqual([
-      { field: 'maxTokens', message: 'maxTokens is not a parameter of the markdown format; its parameters are pageMarkers' },
+    expect(problems(() => renderRequest(markdown, { maxTokens: '5', pageMarkers: 'yes', tables: 'latex' }, null))).toEqual([
+      { field: 'maxTokens', message: 'maxTokens is not a parameter of the markdown format; its parameters are pageMarkers, tables' },
       { field: 'pageMarkers', message: 'pageMarkers must be true or false (got "yes")' },
+      { field: 'tables', message: 'tables must be one of markdown, html (got "latex")' },
     ]);
     expect(problems(() => renderRequest(chunks, { maxTokens: ['256', '512'] }, null))).toEqual([
       { field: 'maxTokens', message: 'give maxTokens once' },

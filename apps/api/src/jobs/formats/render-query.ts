@@ -5,13 +5,15 @@ import {
   type FormatOptions,
   maxTokensProblem,
   overlapTokensProblem,
+  TABLE_STYLES,
+  TableStyle,
 } from '@docformat/contracts';
 import type { RenderOptionName } from '@docformat/converters/names';
 import { type FieldError, validationFailed } from '../../http/problem.exception';
 
 /** The render options in force for one request, and the key its rendering is cached under. */
 export interface RenderRequest {
-  options: { pageMarkers: boolean; chunking: ChunkingSettings };
+  options: { pageMarkers: boolean; tables: TableStyle; chunking: ChunkingSettings };
   /** `<format>` or `<format>?<name>=<value>&…`: the format with every option it reads, defaults filled in, in a fixed order. */
   key: string;
 }
@@ -19,12 +21,13 @@ export interface RenderRequest {
 /** Query parameters per render option a format reads (its manifest's renderOptions). */
 const PARAMETERS: Record<RenderOptionName, readonly string[]> = {
   pageMarkers: ['pageMarkers'],
+  tables: ['tables'],
   chunking: ['maxTokens', 'overlapTokens', 'strategy'],
 };
 
 /**
  * The options of GET /job/{id}/formats/{name}: the job's own (`format.pageMarkers`,
- * `format.chunking` of a format job; the defaults for the rest), overridden by query
+ * `format.tables`, `format.chunking` of a format job; the defaults for the rest), overridden by query
  * parameters. Without parameters a request asks for what the job itself rendered, so
  * a stored output answers it. A parameter the format does not read, a repeated one or
  * a wrong value is a 400 naming it.
@@ -46,6 +49,9 @@ export function renderRequest(
   }
   const pageMarkers =
     given['pageMarkers'] === undefined ? (jobOptions?.pageMarkers ?? false) : booleanParameter('pageMarkers', given['pageMarkers'], errors);
+  const tables = given['tables'] ?? jobOptions?.tables ?? TableStyle.MARKDOWN;
+  if (given['tables'] !== undefined && !TABLE_STYLES.includes(given['tables'] as TableStyle))
+    errors.push({ field: 'tables', message: `tables must be one of ${TABLE_STYLES.join(', ')} (got ${JSON.stringify(given['tables'])})` });
   const base = chunkingSettings(jobOptions?.chunking);
   const maxTokens = given['maxTokens'] === undefined ? base.maxTokens : wholeNumber(given['maxTokens']);
   // The job's overlap shrinks to fit a smaller maxTokens given alone (at most half a chunk repeats).
@@ -58,8 +64,8 @@ export function renderRequest(
   check('overlapTokens', overlapTokensProblem(overlapTokens, maxTokens), given, errors);
   check('strategy', chunkingStrategyProblem(strategy), given, errors);
   if (errors.length > 0) throw validationFailed(errors);
-  const options = { pageMarkers, chunking: { maxTokens, overlapTokens, strategy } as ChunkingSettings };
-  const values: Record<string, string | number | boolean> = { pageMarkers, maxTokens, overlapTokens, strategy };
+  const options = { pageMarkers, tables: tables as TableStyle, chunking: { maxTokens, overlapTokens, strategy } as ChunkingSettings };
+  const values: Record<string, string | number | boolean> = { pageMarkers, tables, maxTokens, overlapTokens, strategy };
   const parameters = accepted.map((name) => `${name}=${encodeURIComponent(String(values[name]))}`);
   return { options, key: parameters.length > 0 ? `${format.name}?${parameters.join('&')}` : format.name };
 }

@@ -1,5 +1,6 @@
 import type { Block, Image, Inline, List, Table, TableRow } from '../../document';
 import { escapeHtml } from '../escape-html';
+import { hasSpansOrHeaderRows, spannedTableHtml } from '../spanned-table-html';
 import { inlineHtml as inlineHtmlWith } from '../inline-html';
 import { isExternal, safeHref } from './safe-href';
 
@@ -55,10 +56,12 @@ function listHtml(list: List): string {
 
 /**
  * Header cells are <th scope="col"> in a <thead>; a table without a header row has
- * none (nothing is promoted, unlike GFM, which needs one). Rows are built with plain
+ * none (nothing is promoted, unlike GFM, which needs one). Merged cells and several
+ * header rows are written as such (spanned-table-html.ts). Rows are built with plain
  * loops: spreadsheet tables reach a million cells.
  */
 function tableHtml(table: Table): string {
+  if (hasSpansOrHeaderRows(table)) return spannedTableHtml(table, inlineHtml);
   const lines: string[] = ['<table>'];
   if (table.header) lines.push(`<thead>\n${rowHtml(table.header, '<th scope="col">', '</th>')}\n</thead>`);
   if (table.rows.length > 0) {
@@ -87,7 +90,8 @@ function imageHtml(image: Image): string {
   return `<figure class="image"${src} role="img" aria-label="${escapeHtml(alt || 'Image')}"><figcaption>${escapeHtml(alt ? `[Image: ${alt}]` : '[Image]')}</figcaption></figure>`;
 }
 
-function inlineHtml(content: readonly Inline[]): string {
+/** Inline content as the html format writes it: escaped, unsafe links reduced to their text. */
+export function inlineHtml(content: readonly Inline[]): string {
   return inlineHtmlWith(content, safeLink);
 }
 

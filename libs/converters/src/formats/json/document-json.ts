@@ -17,7 +17,7 @@ export type JsonDocument = {
 };
 
 /** Minor versions only add optional fields; see the schema's description of schemaVersion. */
-export const DOCUMENT_SCHEMA_VERSION = '1.0';
+export const DOCUMENT_SCHEMA_VERSION = '1.1';
 
 type Position = { page: number; bbox?: BoundingBox };
 type Text = { text: string; inlines?: JsonInline[] };
@@ -40,4 +40,5 @@ export type JsonBlock =
   | ({ type: 'image'; alt: string; src?: string } & Position)
   | { type: 'pageBreak'; page: number };
 
-export type JsonTableRow = { header: boolean; cells: Text[] };
+export type JsonTableRow = { header: boolean; cells: JsonTableCell[] };
+export type JsonTableCell = Text & { rowSpan?: number; colSpan?: number };

@@ -1,5 +1,5 @@
 import { type Block, type Inline, type TableRow, inlineText } from '../../document';
-import type { JsonBlock, JsonInline, JsonTableRow } from './document-json';
+import type { JsonBlock, JsonInline, JsonTableCell, JsonTableRow } from './document-json';
 
 /**
  * IR blocks → JSON blocks. Every block carries the page it starts on: its own when
@@ -31,8 +31,15 @@ function jsonBlock(block: Block, page: number): JsonBlock {
     case 'table': {
       // Plain loops: spreadsheet tables reach a million cells.
       const rows: JsonTableRow[] = [];
+      const headerRows = block.header ? (block.headerRows ?? 1) : 0;
       if (block.header) rows.push(jsonRow(block.header, true));
-      for (const row of block.rows) rows.push(jsonRow(row, false));
+      for (const row of block.rows) rows.push(jsonRow(row, rows.length < headerRows));
+      for (const span of block.spans ?? []) {
+        const cell = rows[span.row]?.cells[span.column];
+        if (!cell) continue;
+        if (span.rowSpan > 1) cell.rowSpan = span.rowSpan;
+        if (span.colSpan > 1) cell.colSpan = span.colSpan;
+      }
       return { type: 'table', rows, ...position };
     }
     case 'code':
@@ -47,7 +54,7 @@ function jsonBlock(block: Block, page: number): JsonBlock {
 }
 
 function jsonRow(row: TableRow, header: boolean): JsonTableRow {
-  const cells = new Array<JsonTableRow['cells'][number]>(row.length);
+  const cells = new Array<JsonTableCell>(row.length);
   for (let c = 0; c < row.length; c++) cells[c] = textOf(row[c]);
   return { header, cells };
 }

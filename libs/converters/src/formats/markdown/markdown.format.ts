@@ -8,8 +8,9 @@ import { renderMarkdown } from './render-markdown';
  * line, `<!-- page N -->`: invisible when the markdown is displayed, easy to split on.
  */
 export function render(document: IntermediateDocument, options: RenderOptions): string {
-  if (!options.pageMarkers) return renderMarkdown(document.blocks);
+  const settings = { tables: options.tables };
+  if (!options.pageMarkers) return renderMarkdown(document.blocks, settings);
   return pageGroups(document)
-    .map(({ page, blocks }) => `<!-- page ${page} -->\n\n${renderMarkdown(blocks)}`.trimEnd() + '\n')
+    .map(({ page, blocks }) => `<!-- page ${page} -->\n\n${renderMarkdown(blocks, settings)}`.trimEnd() + '\n')
     .join('\n');
 }

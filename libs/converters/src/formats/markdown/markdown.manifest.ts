@@ -3,6 +3,6 @@ import type { OutputFormat } from '../output-format';
 export const markdownFormat: OutputFormat = {
   name: 'markdown',
   mediaType: 'text/markdown; charset=utf-8',
-  renderOptions: ['pageMarkers'],
+  renderOptions: ['pageMarkers', 'tables'],
   load: () => import('./markdown.format.ts'),
 };

@@ -31,13 +31,13 @@ describe('renderMarkdown in chunks', () => {
     ['blocks with whitespace at their edges', edges],
     ['the same twice over', [...edges, ...sampleBlocks, ...edges]],
   ])('gives the bytes of one pass for %s', (_, blocks) => {
-    const whole = renderMarkdown(blocks, Infinity);
+    const whole = renderMarkdown(blocks, { chunkBlocks: Infinity });
     expect(whole).not.toBe('');
-    for (const size of [1, 2, 3]) expect(renderMarkdown(blocks, size)).toBe(whole);
+    for (const size of [1, 2, 3]) expect(renderMarkdown(blocks, { chunkBlocks: size })).toBe(whole);
   });
 
   it('trims the edges of the document, not those of each chunk', () => {
-    const markdown = renderMarkdown(edges, 1);
+    const markdown = renderMarkdown(edges, { chunkBlocks: 1 });
     expect(markdown.startsWith('starts with a no-break space\n\n```\nfirst();\n```\n\n\u00a0after code, ends with one\u00a0\n\n')).toBe(
       true,
     );

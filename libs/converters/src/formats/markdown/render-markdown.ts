@@ -1,5 +1,8 @@
 import TurndownService from 'turndown';
-import type { Block } from '../../document';
+import { type TableStyle } from '@docformat/contracts';
+import type { Block, Table } from '../../document';
+import { inlineHtml } from '../html/html-blocks';
+import { hasSpansOrHeaderRows, spannedTableHtml } from '../spanned-table-html';
 import { gfmTable } from './markdown-table';
 import { renderHtml } from './render-html';
 import { addGfmRules } from './turndown-rules';
@@ -43,6 +46,13 @@ function turndown(): TurndownService {
 /** Top-level blocks per turndown call, roughly: a chunk ends at the first safe place after this many. */
 const CHUNK_BLOCKS = 500;
 
+export interface MarkdownSettings {
+  /** `html`: a top-level table with merged cells or several header rows is written as an HTML <table> (format.tables). */
+  tables?: TableStyle;
+  /** Top-level blocks per turndown call (see markdownChunks); tests vary it. */
+  chunkBlocks?: number;
+}
+
 /**
  * IR → GitHub-flavoured markdown, by way of semantic HTML and turndown, except for
  * top-level tables that gfmTable writes directly (a million-cell table as HTML and
@@ -50,11 +60,14 @@ const CHUNK_BLOCKS = 500;
  * one-word paragraph, a placeholder: turndown spaces a paragraph exactly as it
  * spaces a table (a blank line either side), so swapping the table's markdown in
  * for the placeholder gives the bytes turndown would have written for the table.
- * Long documents go through turndown a chunk at a time (see markdownChunks).
+ * Long documents go through turndown a chunk at a time (see markdownChunks). With
+ * `tables: "html"`, a top-level table a pipe table cannot hold (merged cells, several
+ * header rows) is written as HTML, with the html format's escaping, in its place.
  */
-export function renderMarkdown(blocks: readonly Block[], chunkBlocks = CHUNK_BLOCKS): string {
-  const parts = markdownChunks(blocks, chunkBlocks)
-    .map(renderChunk)
+export function renderMarkdown(blocks: readonly Block[], settings: MarkdownSettings = {}): string {
+  const asHtml = settings.tables === 'html';
+  const parts = markdownChunks(blocks, settings.chunkBlocks ?? CHUNK_BLOCKS)
+    .map((chunk) => renderChunk(chunk, asHtml))
     .filter((markdown) => markdown !== '');
   if (parts.length === 0) return '';
   // The whole output is trimmed; only the first part's start is the document's start.
@@ -97,8 +110,8 @@ function endsWithFence(block: Block): boolean {
 }
 
 /** One chunk's markdown as turndown writes it mid-document: no trailing newline, its start untrimmed (see renderMarkdown). */
-function renderChunk(blocks: readonly Block[]): string {
-  const direct = blocks.map((block) => (block.type === 'table' ? gfmTable(block, markdownEscape) : undefined));
+function renderChunk(blocks: readonly Block[], htmlTables: boolean): string {
+  const direct = blocks.map((block) => (block.type === 'table' ? directTable(block, htmlTables) : undefined));
   const html = blocks.map((block, i) => (direct[i] === undefined ? renderHtml([block]) : ''));
   const tables: string[] = [];
   const prefix = placeholderPrefix(html);
@@ -115,6 +128,12 @@ function renderChunk(blocks: readonly Block[]): string {
   if (parts.length !== tables.length * 2 + 1) return turndown().turndown(renderHtml(blocks));
   for (let i = 1; i < parts.length; i += 2) parts[i] = tables[Number(parts[i])];
   return parts.join('');
+}
+
+/** A table written here rather than by turndown: as HTML when asked and needed, else as a pipe table when gfmTable can. */
+function directTable(table: Table, htmlTables: boolean): string | undefined {
+  if (htmlTables && hasSpansOrHeaderRows(table)) return spannedTableHtml(table, inlineHtml);
+  return gfmTable(table, markdownEscape);
 }
 
 /** Every block through HTML and turndown: the reference the direct tables must match. */

@@ -1,7 +1,8 @@
 import { parse } from 'node-html-parser';
 import { collapseWhitespace } from './html-dom';
 import { convertText } from '../../testing/convert-text';
-import { convertFixture, fixture } from '../../testing/fixtures';
+import { join } from 'node:path';
+import { FIXTURES_DIR, convertFixture, fixture, renderFile } from '../../testing/fixtures';
 
 const convert = async (name: string) => (await convertFixture(name, 'text/html')).outputs as { markdown: string; text: string };
 
@@ -73,6 +74,41 @@ describe('HTML tables with spans, code languages, links (tables-code.html)', () 
       ].join('\n'),
     );
     expect(text).toContain('\tbytes\t20 MB\tdownload size');
+  });
+
+  it('keeps the spans beside the rectangle: json cells say rowSpan and colSpan, the covered cells stay empty', async () => {
+    const json = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'json')) as {
+      blocks: Array<{ type: string; rows?: Array<{ header: boolean; cells: Array<{ text: string; rowSpan?: number; colSpan?: number }> }> }>;
+    };
+    const rows = json.blocks.find((block) => block.type === 'table')?.rows ?? [];
+    expect(rows.map((row) => row.header)).toEqual([true, false, false, false]);
+    expect(rows[0].cells[1]).toEqual({ text: 'Limits', colSpan: 2 });
+    expect(rows[1].cells[0]).toEqual({ text: 'PDF', rowSpan: 2 });
+    expect(rows[2].cells[0]).toEqual({ text: '' });
+    expect(rows[3].cells[1]).toEqual({ text: 'one page', colSpan: 2 });
+  });
+
+  it('writes the merged cells as an HTML table in markdown with tables: "html", and as rowspan/colspan in html', async () => {
+    const markdown = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'markdown', { tables: 'html' })) as string;
+    expect(markdown).toContain(
+      [
+        '<table>',
+        '<thead>',
+        '<tr><th scope="col">Reader</th><th scope="col" colspan="2">Limits</th><th scope="col">Notes</th></tr>',
+        '</thead>',
+        '<tbody>',
+        '<tr><td rowspan="2">PDF</td><td>pages</td><td>50</td><td>after decryption</td></tr>',
+        '<tr><td>bytes</td><td>20 MB</td><td>download size</td></tr>',
+        '<tr><td>HTML</td><td colspan="2">one page</td><td>no limit on size</td></tr>',
+        '</tbody>',
+        '</table>',
+      ].join('\n'),
+    );
+    // The code blocks and links around it are markdown as ever.
+    expect(markdown).toContain('```shell\nnpm run convert -- --format markdown\n```');
+    const html = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'html')) as string;
+    expect(html).toContain('<td rowspan="2">PDF</td>');
+    expect(html).toContain('<th scope="col" colspan="2">Limits</th>');
   });
 
   it('reads the language from highlight-source-x, data-lang, lang-x and a wrapping language-x', () => {
