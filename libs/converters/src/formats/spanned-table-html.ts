@@ -20,10 +20,7 @@ export function spannedTableHtml(table: Table, cellHtml: (cell: TableCell) => st
     const rowSpan = Math.max(1, Math.min(span.rowSpan, all.length - span.row));
     const colSpan = Math.max(1, span.colSpan);
     if (rowSpan === 1 && colSpan === 1) continue;
-    anchors.set(
-      `${span.row}:${span.column}`,
-      `${rowSpan > 1 ? ` rowspan="${rowSpan}"` : ''}${colSpan > 1 ? ` colspan="${colSpan}"` : ''}`,
-    );
+    anchors.set(`${span.row}:${span.column}`, `${rowSpan > 1 ? ` rowspan="${rowSpan}"` : ''}${colSpan > 1 ? ` colspan="${colSpan}"` : ''}`);
     for (let r = span.row; r < span.row + rowSpan; r++)
       for (let c = span.column; c < span.column + colSpan; c++) if (r !== span.row || c !== span.column) covered.add(`${r}:${c}`);
   }

@@ -41,7 +41,8 @@ export function squashed(text: string): string {
  * Outlines often leave it out where the page sets it ("Introduction" for "1 Introduction"),
  * or the page leaves it out where the outline has it.
  */
-const SECTION_LABEL = /^(?:(?:chapter|section|part|appendix|kapitel|chapitre|hoofdstuk)\s+)?(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+|[A-Z]|[IVXLC]{1,6})[.:)]?\s+(?=\S)/iu;
+const SECTION_LABEL =
+  /^(?:(?:chapter|section|part|appendix|kapitel|chapitre|hoofdstuk)\s+)?(?:\d{1,3}(?:\.\d{1,3})*|[A-Z](?:\.\d{1,3})+|[A-Z]|[IVXLC]{1,6})[.:)]?\s+(?=\S)/iu;
 
 /** The title without its section label, squashed; the squashed title itself when it has none. */
 export function unlabelled(text: string): string {

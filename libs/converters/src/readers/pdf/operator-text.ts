@@ -21,6 +21,8 @@ export interface OperatorTextItem {
   width: number;
   height: number;
   fontName: string;
+  /** The marked-content id (MCID) the run was drawn in, on a tagged page: what its tag tree points at. */
+  mcid?: number;
 }
 
 /** What the reader needs of a font pdf.js loaded for the page (its commonObjs entry). */
@@ -227,6 +229,8 @@ class OperatorTextReader {
   private run = newRun();
   /** The runs a form XObject interrupted: getTextContent reads a form's text with runs of its own. */
   private readonly runs: Run[] = [];
+  /** The marked content open, innermost last: its MCID, or null for one without. */
+  private readonly marked: (number | null)[] = [];
 
   constructor(
     private readonly ops: TextOps,
@@ -341,6 +345,9 @@ class OperatorTextReader {
       case ops.beginMarkedContentProps:
       case ops.endMarkedContent:
         this.flush();
+        if (fn === ops.endMarkedContent) this.marked.pop();
+        // pdf.js passes a BDC's tag and its MCID (or null) as the arguments.
+        else this.marked.push(fn === ops.beginMarkedContentProps && Number.isInteger(args?.[1]) ? (args?.[1] as number) : null);
         break;
     }
   }
@@ -559,15 +566,26 @@ class OperatorTextReader {
     const run = this.run;
     if (!run.initialized) return;
     run.totalWidth += run.width * run.textAdvanceScale;
+    const mcid = this.currentMcid();
     this.items.push({
       str: run.str.join(''),
       transform: run.transform,
       width: Math.abs(run.totalWidth),
       height: Math.abs(run.height),
       fontName: run.fontName,
+      ...(mcid !== undefined ? { mcid } : {}),
     });
     run.initialized = false;
     run.str.length = 0;
+  }
+
+  /** The innermost open marked content's MCID, if any has one. */
+  private currentMcid(): number | undefined {
+    for (let i = this.marked.length - 1; i >= 0; i--) {
+      const mcid = this.marked[i];
+      if (mcid !== null) return mcid;
+    }
+    return undefined;
   }
 
   /** pdf.js's saveLastChar: true when the character follows a space that followed a non-space. */

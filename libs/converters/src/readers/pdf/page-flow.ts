@@ -3,6 +3,7 @@ import { type Box, readingRegions } from './page-columns';
 import { groupLines } from './pdf-lines';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import { type FlowElement, type PdfTable, isTable } from './pdf-table';
+import { taggedPageTables } from './tagged-tables';
 import { ruledTables } from './ruled-tables';
 
 type Element = { item: PdfTextItem } | { table: PdfTable };
@@ -15,7 +16,11 @@ type Element = { item: PdfTextItem } | { table: PdfTable };
  */
 export function pageFlow(page: PdfPageText): FlowElement[] {
   const info = { page: page.page, height: page.height };
-  const { tables, rest } = ruledTables(page.items, page.rules, info);
+  // Tables the tag tree declares first: their cells are known, whatever their rules.
+  const tagged = taggedPageTables(page.items, page.taggedTables ?? [], info);
+  const ruled = ruledTables(tagged.rest, page.rules, info);
+  const tables = [...tagged.tables, ...ruled.tables];
+  const rest = ruled.rest;
   const elements: Element[] = [...rest.map((item) => ({ item })), ...tables.map((table) => ({ table }))];
   const regions = readingRegions(elements, boxOf);
   return regions.flatMap((region, index) => {

@@ -66,7 +66,8 @@ export async function destinationPage(doc: DestinationResolver, dest: OutlineEnt
     // An explicit destination names its page by reference, or (rarely) by 0-based index.
     let page: number | undefined;
     if (typeof target === 'number') page = target + 1;
-    else if (target && typeof target === 'object' && 'num' in target) page = (await doc.getPageIndex(target as { num: number; gen: number })) + 1;
+    else if (target && typeof target === 'object' && 'num' in target)
+      page = (await doc.getPageIndex(target as { num: number; gen: number })) + 1;
     return page !== undefined && Number.isInteger(page) && page >= 1 && page <= doc.numPages ? page : undefined;
   } catch {
     // A broken destination leaves the page unknown; the bookmark's title still counts.
@@ -75,7 +76,11 @@ export async function destinationPage(doc: DestinationResolver, dest: OutlineEnt
 }
 
 /** A PDF's bookmarks as heading hints: title, depth and the page each points at. */
-export async function outlineHints(doc: DestinationResolver, outline: OutlineNode[] | null | undefined, drop?: RegExp): Promise<HeadingHint[]> {
+export async function outlineHints(
+  doc: DestinationResolver,
+  outline: OutlineNode[] | null | undefined,
+  drop?: RegExp,
+): Promise<HeadingHint[]> {
   const hints: HeadingHint[] = [];
   for (const entry of flattenOutline(outline ?? [], drop)) {
     const page = await destinationPage(doc, entry.dest);

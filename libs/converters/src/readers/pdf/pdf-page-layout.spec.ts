@@ -1,14 +1,12 @@
 import { normalizePdfText } from './normalize-text';
+import { textItem } from '../../testing/pdf-text-items';
 import { pageFlow } from './page-flow';
 import { applyLinks } from './page-links';
 import type { PdfLine } from './pdf-lines';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import { isTable } from './pdf-table';
 
-/** A synthetic text item: 10pt regular, width 5pt per character. */
-function item(text: string, x: number, y: number, extra: Partial<PdfTextItem> = {}): PdfTextItem {
-  return { text, x, y, width: text.length * 5, size: 10, bold: false, italic: false, mono: false, rtl: false, ...extra };
-}
+const item = textItem;
 const page = (items: PdfTextItem[]): PdfPageText => ({ page: 1, width: 600, height: 800, items, rules: [] });
 const lineTexts = (items: PdfTextItem[]) =>
   pageFlow(page(items)).map((element) => (isTable(element) ? 'TABLE' : (element as PdfLine).text));

@@ -10,7 +10,8 @@ import { type OperatorFont, type OperatorTextItem, operatorText } from './operat
 import type { PdfDocument } from './pdf-document';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import type { HeadingHint } from './heading-hints';
-import { operatorMarkedTexts, pageTaggedHeadings } from './tagged-headings';
+import { pageTags } from './page-tags';
+import { textTurn, turnAreas, turnPage } from './page-rotation';
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
@@ -46,9 +47,12 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     const items: PdfTextItem[] = [];
     // One look-up and three name tests per font, not per item (a page has a few fonts and hundreds of items).
     const styles = new Map<string, Pick<PdfTextItem, 'bold' | 'italic' | 'mono'>>();
+    const directions: Array<{ chars: number; dx: number; dy: number }> = [];
+    const [va, vb, vc, vd] = viewport.transform as number[];
     for (const run of runs) {
       if (run.str === '') continue;
-      const [, , c, d, e, f] = run.transform;
+      const [a, b, c, d, e, f] = run.transform;
+      directions.push({ chars: run.str.length, dx: va * a + vc * b, dy: vb * a + vd * b });
       const [x, y] = viewport.convertToViewportPoint(e, f);
       let style = styles.get(run.fontName);
       if (!style) {
@@ -57,32 +61,48 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       }
       // getTextContent normalises its strings so; the operator list's glyphs are as the font maps them.
       const text = normalizePdfText(fromOperators ? pdfjs.normalizeUnicode(run.str) : run.str);
-      if (text !== '') items.push({ text, x, y, width: run.width, size: Math.hypot(c, d) || run.height, ...style, rtl: run.rtl === true });
+      if (text !== '')
+        items.push({
+          text,
+          x,
+          y,
+          width: run.width,
+          size: Math.hypot(c, d) || run.height,
+          ...style,
+          rtl: run.rtl === true,
+          ...('mcid' in run && run.mcid !== undefined ? { mcid: run.mcid } : {}),
+        });
     }
     const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
-    const rules = pageRules(operators, pdfjs.OPS, toPage);
+    // A page whose text mostly reads sideways (a wide table set on a portrait page) is read turned upright.
+    const turn = textTurn(directions);
+    const turned = turnPage(turn, {
+      width: viewport.width,
+      height: viewport.height,
+      items,
+      rules: pageRules(operators, pdfjs.OPS, toPage),
+    });
     const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
     // pdf.js decoded them (RGBA) to read the operator list; they go with page.cleanup() below.
     noteNative(image.pixels * BYTES_PER_PIXEL);
     const text: PdfPageText = {
       page: pageNumber,
-      width: viewport.width,
-      height: viewport.height,
-      items,
-      rules,
+      width: turned.width,
+      height: turned.height,
+      items: turned.items,
+      rules: turned.rules,
       imageCoverage: image.coverage,
       ...(image.dpi ? { imageDpi: image.dpi } : {}),
       ...(image.placement ? { imagePlacement: image.placement } : {}),
       ...(paintsNothing(operators, pdfjs.OPS) ? { blank: true as const } : {}),
     };
-    const headings = tagged
-      ? await pageTaggedHeadings(
-          page as unknown as Parameters<typeof pageTaggedHeadings>[0],
-          pageNumber,
-          fromOperators && operatorMarkedTexts(operators, pdfjs.OPS),
-        )
-      : [];
-    return { text, headings, applyLinks: (annotations) => (text.items = applyLinks(text.items, linkAreas(annotations, viewport))) };
+    const tags = tagged
+      ? await pageTags(page as unknown as Parameters<typeof pageTags>[0], pageNumber, markedRunTexts(runs))
+      : { headings: [], tables: [] };
+    if (tags.tables.length > 0) text.taggedTables = tags.tables;
+    const headings = tags.headings;
+    const areas = (annotations: readonly unknown[]) => turnAreas(turn, linkAreas(annotations, viewport), viewport.width, viewport.height);
+    return { text, headings, applyLinks: (annotations) => (text.items = applyLinks(text.items, areas(annotations))) };
   } finally {
     page.cleanup();
   }
@@ -91,22 +111,45 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
 /** A run of text as either reading gives it. */
 type TextRun = Omit<OperatorTextItem, 'transform'> & { transform: readonly number[]; rtl?: boolean };
 
-/** pdf.js's own text content: for the pages operatorText leaves to it. */
+/**
+ * pdf.js's own text content: for the pages operatorText leaves to it. Read with its
+ * marked content, so that each run knows its MCID as the operator reading's do (what a
+ * tag tree points at: tagged-tables.ts, page-tags.ts).
+ */
 async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
-  const content = await page.getTextContent();
+  const content = await page.getTextContent({ includeMarkedContent: true });
   const runs: TextRun[] = [];
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
+  const marked: (number | undefined)[] = [];
+  for (const item of content.items as Array<Record<string, unknown>>) {
+    if (item['type'] === 'beginMarkedContentProps' || item['type'] === 'beginMarkedContent') {
+      const mcid = typeof item['id'] === 'string' ? /_mc(\d+)$/.exec(item['id'])?.[1] : undefined;
+      marked.push(mcid === undefined ? undefined : Number(mcid));
+      continue;
+    }
+    if (item['type'] === 'endMarkedContent') {
+      marked.pop();
+      continue;
+    }
+    if (typeof item['str'] !== 'string') continue;
+    const mcid = [...marked].reverse().find((entry) => entry !== undefined);
     runs.push({
-      str: item.str,
-      transform: item.transform as number[],
-      width: item.width,
-      height: item.height,
-      fontName: item.fontName,
-      rtl: item.dir === 'rtl',
+      str: item['str'],
+      transform: item['transform'] as number[],
+      width: item['width'] as number,
+      height: item['height'] as number,
+      fontName: item['fontName'] as string,
+      rtl: item['dir'] === 'rtl',
+      ...(mcid !== undefined ? { mcid } : {}),
     });
   }
   return runs;
+}
+
+/** The text of each MCID, from the page's runs: how a tag tree's headings are matched to its lines. */
+function markedRunTexts(runs: readonly TextRun[]): Map<number, string> {
+  const texts = new Map<number, string>();
+  for (const run of runs) if (run.mcid !== undefined) texts.set(run.mcid, (texts.get(run.mcid) ?? '') + run.str);
+  return texts;
 }
 
 /** The font pdf.js loaded for the page under this id (its operator list has been read, so it is there). */

@@ -52,7 +52,8 @@ export function tableFromCells(rows: readonly CellLines[][]): Table | undefined 
   return { type: 'table', rows: grid.map(toRow) };
 }
 
-function joinCell(lines: CellLines): TextRun[] {
+/** A cell's lines joined like a paragraph's (hyphenated words rejoined). */
+export function joinCell(lines: CellLines): TextRun[] {
   const runs: TextRun[] = [];
   for (const line of lines)
     appendLine(

@@ -17,6 +17,13 @@ export interface PdfTextItem {
   rtl: boolean;
   /** The URL of a link annotation over this text. */
   href?: string;
+  /** The marked-content id it was drawn in (tagged pages read from the operator list): what the tag tree points at. */
+  mcid?: number;
+}
+
+/** A table as a page's tag tree declares it: rows of cells, each cell the MCIDs of its content (tagged-tables.ts). */
+export interface TaggedTable {
+  rows: Array<Array<{ header: boolean; mcids: number[] }>>;
 }
 
 export interface PdfPageText {
@@ -27,6 +34,8 @@ export interface PdfPageText {
   items: PdfTextItem[];
   /** Ruling lines (table borders). */
   rules: Rule[];
+  /** The tables the page's tag tree declares (tagged-tables.ts), when it is tagged. */
+  taggedTables?: TaggedTable[];
   /** Share of the page (0-1) covered by its largest image: near 1 on a scanned page. */
   imageCoverage?: number;
   /** That image's resolution in dots per inch, when known. */

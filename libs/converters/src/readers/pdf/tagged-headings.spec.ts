@@ -1,4 +1,4 @@
-import { type StructNode, hasHeadings, markedTexts, operatorMarkedTexts, treeHeadings } from './tagged-headings';
+import { type StructNode, hasHeadings, markedTexts, treeHeadings } from './tagged-headings';
 
 const content = (id: string): StructNode => ({ type: 'content', id });
 const element = (role: string, ...children: StructNode[]): StructNode => ({ role, children });
@@ -47,20 +47,5 @@ describe('tagged headings', () => {
     const byId = markedTexts(items);
     expect([...byId.keys()]).toEqual(['p1_mc0']);
     expect(byId.get('p1_mc0')).toEqual([{ tag: 'H1', text: 'Annual Report' }]);
-  });
-
-  it('reads the text of each MCID from the operator list the page was read from', () => {
-    const ops = { showText: 44, beginMarkedContent: 69, beginMarkedContentProps: 70, endMarkedContent: 71 };
-    const glyphs = (text: string) => [[...text].map((unicode) => ({ unicode, width: 500 }))];
-    const list = {
-      fnArray: [70, 44, 44, 71, 69, 44, 71, 70, 70, 44, 71, 71],
-      argsArray: [['H1', 0], glyphs('Annual'), glyphs('Report'), null, null, glyphs('page 3'), null, ['P', 1], ['Span', null], glyphs('Body'), null, null],
-    };
-    expect(operatorMarkedTexts(list, ops)).toEqual(
-      new Map([
-        [0, 'AnnualReport'],
-        [1, 'Body'],
-      ]),
-    );
   });
 });

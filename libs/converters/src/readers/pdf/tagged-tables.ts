@@ -1,0 +1,173 @@
+import type { TableCell, TableSpan } from '../../document';
+import { groupLines } from './pdf-lines';
+import { type PdfTable, joinCell } from './pdf-table';
+import type { PdfTextItem, TaggedTable } from './pdf-text-item';
+import type { StructNode } from './tagged-headings';
+import { runsToInline } from './text-runs';
+
+export type { TaggedTable };
+
+/** Elements of a page's tree visited at most (see tagged-headings.ts). */
+const MAX_NODES = 20_000;
+/** A page's own marked content: struct tree references end in `_mc<MCID>`. */
+const MCID_REFERENCE = /_mc(\d+)$/;
+
+/**
+ * The tables a page's tag tree declares: Table → (THead/TBody/TFoot) → TR → TH/TD.
+ * pdf.js's tree carries no attributes, so spans are not known: a row with fewer cells
+ * is padded. Tables nested in a cell are read as that cell's content.
+ */
+export function treeTables(tree: StructNode | null): TaggedTable[] {
+  const tables: TaggedTable[] = [];
+  if (!tree) return tables;
+  let visited = 0;
+  const mcidsIn = (node: StructNode, out: number[]): number[] => {
+    if (++visited > MAX_NODES) return out;
+    if ('id' in node) {
+      const mcid = node.type === 'content' ? MCID_REFERENCE.exec(node.id)?.[1] : undefined;
+      if (mcid !== undefined) out.push(Number(mcid));
+      return out;
+    }
+    for (const child of node.children ?? []) mcidsIn(child, out);
+    return out;
+  };
+  const rowsOf = (node: StructNode, rows: TaggedTable['rows']): void => {
+    if ('id' in node || ++visited > MAX_NODES) return;
+    if (node.role === 'TR') {
+      const cells = (node.children ?? []).filter(
+        (cell): cell is Extract<StructNode, { role: string }> => !('id' in cell) && (cell.role === 'TD' || cell.role === 'TH'),
+      );
+      rows.push(cells.map((cell) => ({ header: cell.role === 'TH', mcids: mcidsIn(cell, []) })));
+      return;
+    }
+    for (const child of node.children ?? []) rowsOf(child, rows);
+  };
+  const walk = (node: StructNode): void => {
+    if ('id' in node || ++visited > MAX_NODES || node.role === 'Artifact') return;
+    if (node.role === 'Table') {
+      const rows: TaggedTable['rows'] = [];
+      rowsOf(node, rows);
+      if (rows.length > 0) tables.push({ rows });
+      return;
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(tree);
+  return tables;
+}
+
+/** True when the tree declares a table: only then are its cells matched to the page's text. */
+export function hasTables(tree: StructNode | null): boolean {
+  return treeTables(tree).length > 0;
+}
+
+/**
+ * The page's tagged tables, built from its own positioned text: each cell takes the
+ * items drawn in its MCIDs, laid out in lines as any cell's text is. A table needs two
+ * rows and two columns with text on this page (a table's rows on another page are
+ * that page's); the first rows whose cells are all TH are its header rows. Returns the
+ * tables, placed by their text's box, and the items left for the rest of the page.
+ */
+type Cell = { header: boolean; items: PdfTextItem[] };
+
+/** Within this many points of a column's left edge, a cell starts in that column. */
+const COLUMN_SLACK = 3;
+
+/**
+ * Each row's cells in their columns. The tree lists a row's cells without the ones a
+ * cell above spans over (pdf.js gives no RowSpan attribute), so a row with fewer cells
+ * than the table is wide has its cells placed by where their text starts: at the
+ * column whose left edge (as the full rows show it) is the last at or before it.
+ */
+function placeCells(rows: readonly Cell[][], width: number): Array<Array<Cell | undefined>> {
+  const full = rows.filter((row) => row.length === width);
+  const lefts = Array.from({ length: width }, (_, col) => {
+    const starts = full.flatMap((row) => (row[col].items.length > 0 ? [Math.min(...row[col].items.map((item) => item.x))] : []));
+    return starts.length > 0 ? Math.min(...starts) : undefined;
+  });
+  return rows.map((row) => {
+    if (row.length === width || lefts.some((left) => left === undefined)) return Array.from({ length: width }, (_, col) => row[col]);
+    const out: Array<Cell | undefined> = Array.from({ length: width }, () => undefined);
+    let next = 0;
+    row.forEach((cell, index) => {
+      const start = cell.items.length > 0 ? Math.min(...cell.items.map((item) => item.x)) : undefined;
+      // The last column starting at or before the text, leaving room for the cells after it.
+      let col = next;
+      if (start !== undefined)
+        for (let c = next; c <= width - (row.length - index); c++) if ((lefts[c] as number) <= start + COLUMN_SLACK) col = c;
+      out[col] = cell;
+      next = col + 1;
+    });
+    return out;
+  });
+}
+
+/** A column a row leaves out is the cell above it spanning down: one span per such run. */
+function rowSpans(placed: ReadonlyArray<ReadonlyArray<Cell | undefined>>): TableSpan[] {
+  const spans = new Map<string, TableSpan>();
+  const owner: Array<TableSpan | undefined> = [];
+  placed.forEach((row, r) => {
+    row.forEach((cell, col) => {
+      if (cell) {
+        const span: TableSpan = { row: r, column: col, rowSpan: 1, colSpan: 1 };
+        owner[col] = span;
+        spans.set(`${r}:${col}`, span);
+      } else if (owner[col]) owner[col].rowSpan++;
+    });
+  });
+  return [...spans.values()].filter((span) => span.rowSpan > 1);
+}
+
+export function taggedPageTables(
+  items: readonly PdfTextItem[],
+  tagged: readonly TaggedTable[],
+  page: { page: number; height: number },
+): { tables: PdfTable[]; rest: PdfTextItem[] } {
+  if (tagged.length === 0) return { tables: [], rest: [...items] };
+  const byMcid = new Map<number, PdfTextItem[]>();
+  for (const item of items) {
+    if (item.mcid === undefined) continue;
+    const list = byMcid.get(item.mcid);
+    if (list) list.push(item);
+    else byMcid.set(item.mcid, [item]);
+  }
+  const used = new Set<PdfTextItem>();
+  const tables: PdfTable[] = [];
+  for (const table of tagged) {
+    const cells = table.rows.map((row) =>
+      row.map((cell) => ({ header: cell.header, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
+    );
+    const rows = cells.filter((row) => row.some((cell) => cell.items.length > 0));
+    const width = Math.max(0, ...rows.map((row) => row.length));
+    if (rows.length < 2 || width < 2) continue;
+    const all = rows.flatMap((row) => row.flatMap((cell) => cell.items));
+    if (all.some((item) => used.has(item))) continue;
+    const text = (cellItems: PdfTextItem[]): TableCell => runsToInline(joinCell(groupLines(cellItems, page).map((line) => line.runs)));
+    const placed = placeCells(rows, width);
+    const grid = placed.map((row) => row.map((cell) => (cell ? text(cell.items) : [])));
+    const spans = rowSpans(placed);
+    let headerRows = 0;
+    while (headerRows < rows.length - 1 && rows[headerRows].every((cell) => cell.header || cell.items.length === 0)) headerRows++;
+    for (const item of all) used.add(item);
+    const top = Math.min(...all.map((item) => item.y - item.size));
+    const bottom = Math.max(...all.map((item) => item.y + item.size * 0.25));
+    const left = Math.min(...all.map((item) => item.x));
+    const right = Math.max(...all.map((item) => item.x + item.width));
+    tables.push({
+      kind: 'table',
+      page: page.page,
+      left,
+      right,
+      top,
+      bottom,
+      table: {
+        type: 'table',
+        ...(headerRows > 0 ? { header: grid[0] } : {}),
+        rows: headerRows > 0 ? grid.slice(1) : grid,
+        ...(headerRows > 1 ? { headerRows } : {}),
+        ...(spans.length > 0 ? { spans } : {}),
+      },
+    });
+  }
+  return { tables, rest: items.filter((item) => !used.has(item)) };
+}
