@@ -49,11 +49,27 @@ export function unlabelled(text: string): string {
   return squashed(text.trim().replace(SECTION_LABEL, ''));
 }
 
-function sameTitle(lineText: string, hint: string): boolean {
-  const a = squashed(lineText);
-  const b = squashed(hint);
-  if (a === '' || b === '') return false;
-  return a === b || unlabelled(lineText) === unlabelled(hint) || unlabelled(lineText) === b || a === unlabelled(hint);
+/** A title's comparison keys: squashed, and without its label; and whether the line is a contents entry. */
+type Keys = (text: string) => { whole: string; bare: string; toc: boolean };
+
+/** Keys computed once per text: a manual's hundreds of bookmarks are each compared with the lines of their page. */
+function keyCache(): Keys {
+  const cache = new Map<string, ReturnType<Keys>>();
+  return (text) => {
+    let keys = cache.get(text);
+    if (!keys) {
+      keys = { whole: squashed(text), bare: unlabelled(text), toc: isTocEntry(text) };
+      cache.set(text, keys);
+    }
+    return keys;
+  };
+}
+
+function sameTitle(lineText: string, hint: string, keys: Keys): boolean {
+  const a = keys(lineText);
+  const b = keys(hint);
+  if (a.whole === '' || b.whole === '') return false;
+  return a.whole === b.whole || a.bare === b.bare || a.bare === b.whole || a.whole === b.bare;
 }
 
 /** Where each hint was found: the lines of its heading (a long title wraps). */
@@ -74,15 +90,16 @@ export function matchHints(lines: readonly PdfLine[], hints: readonly HeadingHin
   const pageStart = new Map<number, number>();
   lines.forEach((line, index) => pageStart.has(line.page) || pageStart.set(line.page, index));
   const matches: HintMatch[] = [];
+  const keys = keyCache();
   let cursor = 0;
   for (const hint of hints) {
     const target = squashed(hint.text);
     if (target === '') continue;
     const found =
       hint.page !== undefined
-        ? (findOn(lines, hint, target, pageStart.get(hint.page), hint.page, taken) ??
-          findOn(lines, hint, target, pageStart.get(hint.page + 1), hint.page + 1, taken))
-        : findOn(lines, hint, target, cursor, undefined, taken);
+        ? (findOn(lines, hint, target, pageStart.get(hint.page), hint.page, taken, keys) ??
+          findOn(lines, hint, target, pageStart.get(hint.page + 1), hint.page + 1, taken, keys))
+        : findOn(lines, hint, target, cursor, undefined, taken, keys);
     if (!found) continue;
     for (const line of found) taken.add(line);
     matches.push({ hint, lines: found });
@@ -98,10 +115,11 @@ function findOn(
   from: number | undefined,
   page: number | undefined,
   taken: ReadonlySet<PdfLine>,
+  keys: Keys,
 ): PdfLine[] | undefined {
   if (from === undefined) return undefined;
   const usable = (line: PdfLine | undefined, first: PdfLine) =>
-    line !== undefined && !taken.has(line) && line.page === first.page && line.text.length <= MAX_HINTED_LENGTH && !isTocEntry(line.text);
+    line !== undefined && !taken.has(line) && line.page === first.page && line.text.length <= MAX_HINTED_LENGTH && !keys(line.text).toc;
   for (let i = from; i < Math.min(lines.length, from + MAX_SCAN_LINES); i++) {
     const first = lines[i];
     if (page !== undefined && first.page !== page) return undefined;
@@ -109,12 +127,12 @@ function findOn(
     let text = first.text;
     const group = [first];
     for (;;) {
-      if (sameTitle(text, hint.text)) return group;
+      if (sameTitle(text, hint.text, keys)) return group;
       const next = lines[i + group.length];
       // Go on only while the lines so far are the start of the title.
-      const sofar = squashed(text);
-      const prefix = target.startsWith(sofar) || unlabelled(hint.text).startsWith(unlabelled(text)) || target.startsWith(unlabelled(text));
-      if (!prefix || group.length >= MAX_HEADING_LINES || !usable(next, first) || sofar === '') break;
+      const sofar = keys(text);
+      const prefix = target.startsWith(sofar.whole) || keys(hint.text).bare.startsWith(sofar.bare) || target.startsWith(sofar.bare);
+      if (!prefix || group.length >= MAX_HEADING_LINES || !usable(next, first) || sofar.whole === '') break;
       group.push(next!);
       text += ` ${next!.text}`;
     }
