@@ -65,6 +65,23 @@ describe('OCR engine', () => {
   );
 
   it(
+    'reads the half of a page pasted upside down the right way round, in its place below the upright half',
+    async () => {
+      const page = await recognizePage(image('half-upside-down.png'), { languages: ['eng'], pointsPerPixel: 72 / 150 });
+      expect(page.rotation).toBe(0);
+      const found = words(page);
+      // The upright half, and the lower half read turned (upside down, Tesseract reads it as garbage).
+      expect(found).toEqual(expect.arrayContaining(['Quick', 'installed', 'subdirectory']));
+      expect(found).toEqual(expect.arrayContaining(['configuration', 'assume', 'program', 'machine', 'mpiexec']));
+      const upright = page.items.find((item) => item.text === 'subdirectory')!;
+      const turned = page.items.find((item) => item.text === 'configuration')!;
+      expect(turned.y).toBeGreaterThan(upright.y);
+      expect(page.confidence).toBeGreaterThan(80);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
     'reads a tilted, noisy, unevenly lit phone photo and straightens its lines',
     async () => {
       const page = await recognizePage(image('photo.jpg'), options);

@@ -1,7 +1,9 @@
 import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 import { pageWords } from './page-words';
 import { JobFailure } from '@docformat/contracts';
-import { MAX_OCR_DPI, type Rotation, imageDimensions, transformImage } from './rotate-image';
+import { MAX_OCR_DPI, type Rotation, cropImage, imageDimensions, transformImage } from './rotate-image';
+import { rereadTurnedRegions } from './turned-regions';
+import type { OcrBlock } from './ocr-engines';
 import { type OcrEngines, localOcrEngines } from './ocr-engines';
 import { terminateWorkers } from './tesseract-workers';
 
@@ -59,7 +61,14 @@ const OSD_RELIABLE = 7;
 /** A reading counts as upright: measured 93–95 right way up, 17–61 otherwise; a noisy upright page under it only costs an OSD pass. */
 const UPRIGHT_CONFIDENCE = 80;
 
-type Reading = ReturnType<typeof pageWords> & { rotation: Rotation; width: number; height: number };
+type Reading = ReturnType<typeof pageWords> & {
+  rotation: Rotation;
+  width: number;
+  height: number;
+  /** What Tesseract found, and the upright image it read (for regions read again, turned-regions.ts). */
+  blocks: OcrBlock[];
+  upright: Buffer;
+};
 
 /**
  * Below this many pixels across or down, an image holds no legible word (a tracking
@@ -166,6 +175,20 @@ async function recognizeUpright(engines: OcrEngines, image: Buffer, options: Ocr
       }
     }
   }
+  if (!looksBlank(best)) {
+    // Regions of the page that read another way round than the rest (half a page pasted upside down).
+    const upright = best;
+    const regions = await rereadTurnedRegions(upright.blocks, upright, pointsPerPixel, async (box, rotation) => {
+      const region = await cropImage(upright.upright, box, rotation);
+      const blocks = await engines
+        .recognize(region, { languages: options.languages, dpi: Math.round(72 / pointsPerPixel) })
+        .catch((error: unknown) => {
+          throw damagedImage(error);
+        });
+      return pageWords(blocks, measured(region), pointsPerPixel);
+    });
+    if (regions) best = { ...best, ...regions };
+  }
   const { items, confidence, rotation, width, height } = best;
   return { width: width * pointsPerPixel, height: height * pointsPerPixel, items, confidence, rotation };
 }
@@ -192,7 +215,7 @@ async function read(
   const blocks = await engines.recognize(upright, { languages, dpi: Math.round(72 / pointsPerPixel) }).catch((error: unknown) => {
     throw damagedImage(error);
   });
-  return { ...pageWords(blocks, size, pointsPerPixel), rotation, ...size };
+  return { ...pageWords(blocks, size, pointsPerPixel), rotation, ...size, blocks, upright };
 }
 
 /** Leptonica could not decode the bytes: the image is damaged, which is the client's document, not our bug. */

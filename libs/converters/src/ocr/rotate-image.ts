@@ -22,12 +22,49 @@ export function imageDimensions(image: Buffer): { width: number; height: number 
  */
 export async function transformImage(image: Buffer, degrees: Rotation, scale = 1): Promise<Buffer> {
   if (degrees === 0 && scale >= 1) return image;
+  return drawTurned(image, degrees, (source) => ({
+    x0: 0,
+    y0: 0,
+    width: source.width,
+    height: source.height,
+    outWidth: Math.max(1, Math.round(source.width * scale)),
+    outHeight: Math.max(1, Math.round(source.height * scale)),
+  }));
+}
+
+/** A rectangle of an image, in pixels. */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The part `box` of an image, turned clockwise by `degrees`, as a JPEG (as
+ * transformImage writes its pages): for a region of a page that reads another way
+ * round than the rest (turned-regions.ts). Only for an image Tesseract has decoded.
+ */
+export function cropImage(image: Buffer, box: PixelBox, degrees: Rotation): Promise<Buffer> {
+  return drawTurned(image, degrees, (source) => {
+    const x0 = Math.max(0, Math.floor(box.x0));
+    const y0 = Math.max(0, Math.floor(box.y0));
+    const width = Math.max(1, Math.min(source.width, Math.ceil(box.x1)) - x0);
+    const height = Math.max(1, Math.min(source.height, Math.ceil(box.y1)) - y0);
+    return { x0, y0, width, height, outWidth: width, outHeight: height };
+  });
+}
+
+/** The part of the source to draw, and its size once drawn (before turning). */
+type Draw = { x0: number; y0: number; width: number; height: number; outWidth: number; outHeight: number };
+
+/** Decodes the image (Skia), draws the part `what` says on white, turned clockwise by `degrees`, and encodes it as JPEG at quality 92. */
+async function drawTurned(image: Buffer, degrees: Rotation, what: (source: { width: number; height: number }) => Draw): Promise<Buffer> {
   const source = await trackedImage(image);
   try {
-    const width = Math.max(1, Math.round(source.value.width * scale));
-    const height = Math.max(1, Math.round(source.value.height * scale));
+    const { x0, y0, width, height, outWidth, outHeight } = what(source.value);
     const sideways = degrees === 90 || degrees === 270;
-    const target = trackedCanvas(sideways ? height : width, sideways ? width : height);
+    const target = trackedCanvas(sideways ? outHeight : outWidth, sideways ? outWidth : outHeight);
     try {
       const canvas = target.value;
       const context = canvas.getContext('2d');
@@ -35,7 +72,7 @@ export async function transformImage(image: Buffer, degrees: Rotation, scale = 1
       context.fillRect(0, 0, canvas.width, canvas.height);
       context.translate(canvas.width / 2, canvas.height / 2);
       context.rotate((degrees * Math.PI) / 180);
-      context.drawImage(source.value, -width / 2, -height / 2, width, height);
+      context.drawImage(source.value, x0, y0, width, height, -outWidth / 2, -outHeight / 2, outWidth, outHeight);
       return canvas.toBuffer('image/jpeg', 92);
     } finally {
       target.release();
