@@ -99,10 +99,7 @@ describe('a 100-page PDF, extracted once', () => {
         parsed.flatMap((chunk) => Array.from({ length: chunk.pages[1] - chunk.pages[0] + 1 }, (_, i) => chunk.pages[0] + i)),
       );
       expect(covered.size).toBe(100);
-      expect(parsed.find((chunk) => chunk.text.includes('Section 40.2'))?.headings).toEqual([
-        'Chapter 40: Operations 40',
-        'Section 40.2',
-      ]);
+      expect(parsed.find((chunk) => chunk.text.includes('Section 40.2'))?.headings).toEqual(['Chapter 40: Operations 40', 'Section 40.2']);
 
       const json = await fetchOutput(`/job/${id}/formats/json`);
       expect(JSON.parse(json.body)).toEqual(document);

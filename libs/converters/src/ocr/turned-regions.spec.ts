@@ -11,7 +11,7 @@ function block(text: string, confidence: number, y0: number, x0 = 100): OcrBlock
   }));
   const bbox = { x0, y0, x1: x0 + words.length * 60, y1: y0 + 40 };
   return {
-    paragraphs: [{ is_ltr: true, lines: [{ baseline: { x0, y0: y0 + 32, x1: bbox.x1, y1: y0 + 32, has_baseline: true }, bbox, words }] }],
+    paragraphs: [{ is_ltr: true, lines: [{ baseline: { x0, y0: y0 + 32, x1: bbox.x1, y1: y0 + 32 }, bbox, words }] }],
   };
 }
 

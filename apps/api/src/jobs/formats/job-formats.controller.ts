@@ -47,7 +47,8 @@ export class JobFormatsController {
     name: 'tables',
     required: false,
     schema: { type: 'string', enum: ['markdown', 'html'] },
-    description: "markdown: tables with merged cells or several header rows as pipe tables or as HTML. Default: the job's format.tables, else markdown.",
+    description:
+      "markdown: tables with merged cells or several header rows as pipe tables or as HTML. Default: the job's format.tables, else markdown.",
   })
   @ApiQuery({
     name: 'maxTokens',

@@ -78,7 +78,10 @@ describe('HTML tables with spans, code languages, links (tables-code.html)', () 
 
   it('keeps the spans beside the rectangle: json cells say rowSpan and colSpan, the covered cells stay empty', async () => {
     const json = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'json')) as {
-      blocks: Array<{ type: string; rows?: Array<{ header: boolean; cells: Array<{ text: string; rowSpan?: number; colSpan?: number }> }> }>;
+      blocks: Array<{
+        type: string;
+        rows?: Array<{ header: boolean; cells: Array<{ text: string; rowSpan?: number; colSpan?: number }> }>;
+      }>;
     };
     const rows = json.blocks.find((block) => block.type === 'table')?.rows ?? [];
     expect(rows.map((row) => row.header)).toEqual([true, false, false, false]);
@@ -89,7 +92,9 @@ describe('HTML tables with spans, code languages, links (tables-code.html)', () 
   });
 
   it('writes the merged cells as an HTML table in markdown with tables: "html", and as rowspan/colspan in html', async () => {
-    const markdown = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'markdown', { tables: 'html' })) as string;
+    const markdown = (await renderFile(join(FIXTURES_DIR, 'pdf-html/tables-code.html'), 'text/html', 'markdown', {
+      tables: 'html',
+    })) as string;
     expect(markdown).toContain(
       [
         '<table>',

@@ -31,7 +31,10 @@ export function tableBlock(table: HTMLElement, insideContent: boolean): Block[] 
   const headerCount = headerIsFirst ? Math.max(1, kept.filter((row) => head.includes(row.element)).length) : 0;
   const width = Math.max(...grid.map((cells) => cells.length));
   const pad = (cells: TableRow): TableRow => Array.from({ length: width }, (_, i) => cells[i] ?? []);
-  const keptSpans = spansOfKept(spans, kept.map((row) => row.index));
+  const keptSpans = spansOfKept(
+    spans,
+    kept.map((row) => row.index),
+  );
 
   const blocks: Block[] = [];
   const captionContent = caption ? normalizeInline(inlineOf(caption.childNodes, insideContent)) : [];
