@@ -5,7 +5,9 @@ import type { PdfDocument } from './pdf-document';
 const NOT_VIEWABLE = 0x01 | 0x20;
 
 /**
- * The link annotations of some pages (1-based), per page, in one request.
+ * The link and form-field (widget) annotations of some pages (1-based), per page, in
+ * one request: links give their URL to the text under them (page-links.ts), widgets
+ * the values filled into a form (form-values.ts).
  * `page.getAnnotations()` is not used: since pdf.js 4 it extracts the page's whole
  * text content once more for every page with a link (to fill each link's
  * `overlaidText`, which we never read), which cost a third of a conversion on
@@ -20,7 +22,7 @@ export async function linkAnnotations(pdfjs: Pdfjs, document: PdfDocument, pages
   for (let page = 1; page <= document.numPages; page++) if (!wanted.has(page)) skip.add(page - 1);
   let annotations: unknown[] | null;
   try {
-    annotations = await document.getAnnotationsByType(new Set([pdfjs.AnnotationType.LINK]), skip);
+    annotations = await document.getAnnotationsByType(new Set([pdfjs.AnnotationType.LINK, pdfjs.AnnotationType.WIDGET]), skip);
   } catch {
     return pageByPage(document, pages);
   }

@@ -12,6 +12,7 @@ import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import type { HeadingHint } from './heading-hints';
 import { pageTags } from './page-tags';
 import { textTurn, turnAreas, turnPage } from './page-rotation';
+import { formValueItems } from './form-values';
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 
@@ -20,7 +21,7 @@ export interface PageReading {
   text: PdfPageText;
   /** The headings the page's tag tree declares (tagged-headings.ts); none on an untagged page. */
   headings: HeadingHint[];
-  /** Gives the items under the page's link annotations (as pdf.js describes them) their URL. */
+  /** Gives the items under the page's link annotations (as pdf.js describes them) their URL, and adds the values of its form fields. */
   applyLinks(annotations: readonly unknown[]): void;
 }
 
@@ -102,7 +103,19 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     if (tags.tables.length > 0) text.taggedTables = tags.tables;
     const headings = tags.headings;
     const areas = (annotations: readonly unknown[]) => turnAreas(turn, linkAreas(annotations, viewport), viewport.width, viewport.height);
-    return { text, headings, applyLinks: (annotations) => (text.items = applyLinks(text.items, areas(annotations))) };
+    // Values filled into form fields, turned with the page like its words.
+    const values = (annotations: readonly unknown[]) =>
+      turnPage(turn, {
+        width: viewport.width,
+        height: viewport.height,
+        items: formValueItems(annotations, viewport, bodySize(items)),
+        rules: [],
+      }).items;
+    return {
+      text,
+      headings,
+      applyLinks: (annotations) => (text.items = [...applyLinks(text.items, areas(annotations)), ...values(annotations)]),
+    };
   } finally {
     page.cleanup();
   }
@@ -175,4 +188,14 @@ function fontStyle(font: LoadedFont | undefined): Pick<PdfTextItem, 'bold' | 'it
     italic: /ital|oblique|^cmti|^cmsl|^cmbxti|^cmssi/i.test(base),
     mono: family === 'monospace' || /mono|courier|consol|menlo|typewriter/i.test(name),
   };
+}
+
+/** The size most of the page's characters are set in (10 on a page without text). */
+function bodySize(items: readonly PdfTextItem[]): number {
+  const weights = new Map<number, number>();
+  for (const item of items) weights.set(item.size, (weights.get(item.size) ?? 0) + item.text.length);
+  let best = 10;
+  let most = 0;
+  for (const [size, weight] of weights) if (weight > most) [best, most] = [size, weight];
+  return best;
 }
