@@ -1,7 +1,7 @@
 import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
 import { pageWords } from './page-words';
 import { JobFailure } from '@docformat/contracts';
-import { MAX_OCR_DPI, type Rotation, cropImage, imageDimensions, transformImage } from './rotate-image';
+import { MAX_OCR_DPI, type Rotation, cropImages, imageDimensions, transformImage } from './rotate-image';
 import { rereadTurnedRegions } from './turned-regions';
 import type { OcrBlock } from './ocr-engines';
 import { type OcrEngines, localOcrEngines } from './ocr-engines';
@@ -178,14 +178,15 @@ async function recognizeUpright(engines: OcrEngines, image: Buffer, options: Ocr
   if (!looksBlank(best)) {
     // Regions of the page that read another way round than the rest (half a page pasted upside down).
     const upright = best;
-    const regions = await rereadTurnedRegions(upright.blocks, upright, pointsPerPixel, async (box, rotation) => {
-      const region = await cropImage(upright.upright, box, rotation);
+    const cut = (boxes: Parameters<typeof cropImages>[1]) => cropImages(upright.upright, boxes);
+    const regions = await rereadTurnedRegions(upright.blocks, upright, pointsPerPixel, cut, async (region, rotation) => {
+      const turned = await transformImage(region, rotation);
       const blocks = await engines
-        .recognize(region, { languages: options.languages, dpi: Math.round(72 / pointsPerPixel) })
+        .recognize(turned, { languages: options.languages, dpi: Math.round(72 / pointsPerPixel) })
         .catch((error: unknown) => {
           throw damagedImage(error);
         });
-      return pageWords(blocks, measured(region), pointsPerPixel);
+      return pageWords(blocks, measured(turned), pointsPerPixel);
     });
     if (regions) best = { ...best, ...regions };
   }

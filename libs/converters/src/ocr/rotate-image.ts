@@ -41,43 +41,56 @@ export interface PixelBox {
 }
 
 /**
- * The part `box` of an image, turned clockwise by `degrees`, as a JPEG (as
- * transformImage writes its pages): for a region of a page that reads another way
- * round than the rest (turned-regions.ts). Only for an image Tesseract has decoded.
+ * The parts `boxes` of an image, each as a JPEG (as transformImage writes its pages),
+ * from one decoding of the image: for the regions of a page that read another way
+ * round than the rest (turned-regions.ts), which are then turned one by one, small.
+ * Only for an image Tesseract has decoded.
  */
-export function cropImage(image: Buffer, box: PixelBox, degrees: Rotation): Promise<Buffer> {
-  return drawTurned(image, degrees, (source) => {
-    const x0 = Math.max(0, Math.floor(box.x0));
-    const y0 = Math.max(0, Math.floor(box.y0));
-    const width = Math.max(1, Math.min(source.width, Math.ceil(box.x1)) - x0);
-    const height = Math.max(1, Math.min(source.height, Math.ceil(box.y1)) - y0);
-    return { x0, y0, width, height, outWidth: width, outHeight: height };
-  });
+export async function cropImages(image: Buffer, boxes: readonly PixelBox[]): Promise<Buffer[]> {
+  const source = await trackedImage(image);
+  try {
+    return boxes.map((box) => {
+      const x0 = Math.max(0, Math.floor(box.x0));
+      const y0 = Math.max(0, Math.floor(box.y0));
+      const width = Math.max(1, Math.min(source.value.width, Math.ceil(box.x1)) - x0);
+      const height = Math.max(1, Math.min(source.value.height, Math.ceil(box.y1)) - y0);
+      return draw(source.value, 0, { x0, y0, width, height, outWidth: width, outHeight: height });
+    });
+  } finally {
+    source.release();
+  }
 }
 
 /** The part of the source to draw, and its size once drawn (before turning). */
 type Draw = { x0: number; y0: number; width: number; height: number; outWidth: number; outHeight: number };
 
-/** Decodes the image (Skia), draws the part `what` says on white, turned clockwise by `degrees`, and encodes it as JPEG at quality 92. */
+/** Decodes the image (Skia), draws the part `what` says, turned clockwise by `degrees`. */
 async function drawTurned(image: Buffer, degrees: Rotation, what: (source: { width: number; height: number }) => Draw): Promise<Buffer> {
   const source = await trackedImage(image);
   try {
-    const { x0, y0, width, height, outWidth, outHeight } = what(source.value);
-    const sideways = degrees === 90 || degrees === 270;
-    const target = trackedCanvas(sideways ? outHeight : outWidth, sideways ? outWidth : outHeight);
-    try {
-      const canvas = target.value;
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#fff'; // transparent pixels would binarise as black
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      context.translate(canvas.width / 2, canvas.height / 2);
-      context.rotate((degrees * Math.PI) / 180);
-      context.drawImage(source.value, x0, y0, width, height, -outWidth / 2, -outHeight / 2, outWidth, outHeight);
-      return canvas.toBuffer('image/jpeg', 92);
-    } finally {
-      target.release();
-    }
+    return draw(source.value, degrees, what(source.value));
   } finally {
     source.release();
   }
 }
+
+/** Draws a part of a decoded image on white, turned clockwise by `degrees`, and encodes it as JPEG at quality 92. */
+function draw(source: Decoded, degrees: Rotation, { x0, y0, width, height, outWidth, outHeight }: Draw): Buffer {
+  const sideways = degrees === 90 || degrees === 270;
+  const target = trackedCanvas(sideways ? outHeight : outWidth, sideways ? outWidth : outHeight);
+  try {
+    const canvas = target.value;
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#fff'; // transparent pixels would binarise as black
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.translate(canvas.width / 2, canvas.height / 2);
+    context.rotate((degrees * Math.PI) / 180);
+    context.drawImage(source, x0, y0, width, height, -outWidth / 2, -outHeight / 2, outWidth, outHeight);
+    return canvas.toBuffer('image/jpeg', 92);
+  } finally {
+    target.release();
+  }
+}
+
+/** An image Skia decoded. */
+type Decoded = Awaited<ReturnType<typeof trackedImage>>['value'];

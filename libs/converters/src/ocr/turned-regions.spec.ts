@@ -34,13 +34,14 @@ describe('regions of a page that read another way round', () => {
 
   it('are read again turned, and their words stand in the region’s place when a turn reads well', async () => {
     const tried: number[] = [];
-    const readRegion = async (_box: unknown, rotation: number): Promise<PageWords> => {
+    const cut = async (boxes: readonly unknown[]) => boxes.map(() => Buffer.from('region'));
+    const readRegion = async (_region: Buffer, rotation: number): Promise<PageWords> => {
       tried.push(rotation);
       if (rotation !== 180) return { items: [], confidence: 20, goodWords: 0 };
       const item = { text: 'reproduction', x: 10, y: 20, width: 60, size: 10, bold: false, italic: false, mono: false, rtl: false };
       return { items: [item], confidence: 93, goodWords: 1 };
     };
-    const words = await rereadTurnedRegions([...upright, ...garbage], page, 0.5, readRegion);
+    const words = await rereadTurnedRegions([...upright, ...garbage], page, 0.5, cut, readRegion);
     expect(tried).toEqual([180]);
     expect(words?.items.map((item) => item.text)).toEqual([
       'The',
@@ -61,6 +62,16 @@ describe('regions of a page that read another way round', () => {
 
   it('keep their first reading when no turn reads better', async () => {
     const none = async (): Promise<PageWords> => ({ items: [], confidence: 0, goodWords: 0 });
-    await expect(rereadTurnedRegions([...upright, ...garbage], page, 0.5, none)).resolves.toBeUndefined();
+    const cut = async (boxes: readonly unknown[]) => boxes.map(() => Buffer.from('region'));
+    await expect(rereadTurnedRegions([...upright, ...garbage], page, 0.5, cut, none)).resolves.toBeUndefined();
+  });
+
+  it('are not looked for on a page image over the pixel budget (decoding it again would cost too much)', async () => {
+    const cut = jest.fn(async (boxes: readonly unknown[]) => boxes.map(() => Buffer.from('region')));
+    const huge = { width: 5000, height: 5000 };
+    await expect(
+      rereadTurnedRegions([...upright, ...garbage], huge, 0.5, cut, async () => ({ items: [], confidence: 0, goodWords: 0 })),
+    ).resolves.toBeUndefined();
+    expect(cut).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,11 @@ import type { OcrBlock } from './ocr-engines';
 import { type PageWords, pageWords } from './page-words';
 import type { PixelBox, Rotation } from './rotate-image';
 
+/** Cuts the boxes out of the page image (one decoding of it), each as an image of its own. */
+export type CutRegions = (boxes: readonly PixelBox[]) => Promise<Buffer[]>;
+/** Reads a cut-out region turned clockwise by `rotation`: its words in points, in its own frame. */
+export type ReadRegion = (region: Buffer, rotation: Rotation) => Promise<PageWords>;
+
 /**
  * A block read at a mean word confidence under this is suspect: on the third-party
  * scan whose lower half is upside down, those blocks read at 3–50 and the upright ones
@@ -18,6 +23,13 @@ const MAX_REGIONS = 4;
 const REGION_READS_UPRIGHT = 75;
 /** The turns tried, the likeliest first: a half page upside down is the common case. */
 const TURNS: readonly Rotation[] = [180, 90, 270];
+/**
+ * Pages larger than this (pixels) are not looked into: the page image is decoded once
+ * more to cut the regions out (4 bytes a pixel, outside the heap), which near the pixel
+ * budget (MAX_IMAGE_PIXELS, 40 M) would be 160 MB on top of the page's own reading. A
+ * letter page at 300 dpi is 8.4 M.
+ */
+const MAX_PAGE_PIXELS = 16_000_000;
 
 /**
  * Regions of a page that read another way round than the rest (a form stapled in
@@ -48,8 +60,8 @@ export function suspectRegions(blocks: readonly OcrBlock[], pageHeight: number):
 }
 
 /**
- * The page's words with each suspect region read again turned (`readRegion`: the
- * region cut out, turned clockwise by the given degrees, recognised), where a turn
+ * The page's words with each suspect region read again turned (cut out of the page by
+ * `cut`, then read turned clockwise by 180, 90 or 270 degrees by `read`), where a turn
  * reads it well and better than before: its words then stand in the region's place,
  * in the region's reading order. Returns undefined when no region changed.
  */
@@ -57,16 +69,19 @@ export async function rereadTurnedRegions(
   blocks: readonly OcrBlock[],
   size: { width: number; height: number },
   pointsPerPixel: number,
-  readRegion: (box: PixelBox, rotation: Rotation) => Promise<PageWords>,
+  cut: CutRegions,
+  read: ReadRegion,
 ): Promise<PageWords | undefined> {
+  if (size.width * size.height > MAX_PAGE_PIXELS) return undefined;
   const regions = suspectRegions(blocks, size.height);
   if (regions.length === 0) return undefined;
+  const images = await cut(regions.map((region) => region.box));
   const replaced = new Set<OcrBlock>();
   const added: PageWords[] = [];
-  for (const region of regions) {
+  for (const [index, region] of regions.entries()) {
     const before = pageWords(region.blocks, size, pointsPerPixel);
     for (const rotation of TURNS) {
-      const turned = await readRegion(region.box, rotation);
+      const turned = await read(images[index], rotation);
       if (turned.confidence < REGION_READS_UPRIGHT || turned.goodWords <= before.goodWords) continue;
       for (const block of region.blocks) replaced.add(block);
       const [dx, dy] = [region.box.x0 * pointsPerPixel, region.box.y0 * pointsPerPixel];
