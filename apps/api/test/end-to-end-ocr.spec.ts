@@ -1,3 +1,4 @@
+import { prepareTestDatabase, testEnvironment } from '@docformat/testing';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,10 +20,15 @@ const DOCUMENTS: Record<string, { file: string; type: string }> = {
 };
 const JOB_TIMEOUT_MS = 120_000;
 /**
- * A queue of this run's own: the other API tests leave jobs in the project's queue
- * that no worker is meant to take (their URLs are not on this machine).
+ * A database and queue of this file's own. A worker sweeps every unfinished row of its
+ * database: in the lane's shared one it adopted the jobs the other API test files leave
+ * CREATED (their URLs are not on this machine), and its one slot went to them: in
+ * three CI runs the photo job's first attempt was stopped as "finished elsewhere", and
+ * the worker died (SIGSEGV) on the second, leaving the job CREATED.
  */
-const QUEUE_PREFIX = `${process.env['QUEUE_PREFIX']}-e2e-${process.pid}`;
+const ISOLATED = 'api_ocr_e2e';
+const { databaseUrl: DATABASE_URL, queuePrefix } = testEnvironment(ISOLATED);
+const QUEUE_PREFIX = `${queuePrefix}-${process.pid}`;
 
 let t: TestApp;
 let auth: { Authorization: string };
@@ -30,7 +36,8 @@ let origin: Server;
 let worker: WorkerProcess;
 
 beforeAll(async () => {
-  t = await startTestApp({ QUEUE_PREFIX });
+  await prepareTestDatabase(ISOLATED);
+  t = await startTestApp({ DATABASE_URL, QUEUE_PREFIX });
   auth = (await t.newClient('end-to-end-ocr')).auth;
   origin = createServer((request, response) => {
     const document = DOCUMENTS[request.url ?? ''];
@@ -39,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   // The same database and Redis as the API under test, and this run's own queue prefix.
-  worker = await startWorkerProcess({ QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '1', OCR_THREADS: '2' });
+  worker = await startWorkerProcess({ DATABASE_URL, QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '1', OCR_THREADS: '2' });
 }, 90_000);
 
 afterAll(() => stopEndToEnd(t, worker, origin, QUEUE_PREFIX));
