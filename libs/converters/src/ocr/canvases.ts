@@ -30,10 +30,11 @@ export function canvasModule(): CanvasModule {
  * draws with it) and are ended and replaced all the time; a napi-rs addon loaded only in
  * threads that exit has been reported to crash the whole process (SIGSEGV) on Linux
  * (napi-rs/package-template#308, Brooooooklyn/canvas#377), with loading it in the main
- * thread as well as the maintainers' workaround. A worker that had run PDF and OCR jobs
- * for a while died so once in CI, right after a job whose thread was ended mid-conversion
- * (not reproduced here since, in some 700 thread terminations, 80 of them mid-render). The library is mapped
- * once per process, so this costs memory only until a thread loads it too.
+ * thread as well as the maintainers' workaround. It is not the whole story: a CI worker
+ * died by SIGSEGV on an OCR job right after that job's first attempt was stopped (its
+ * thread ended mid-conversion), with and without this; not reproduced outside the
+ * suite in some 700 thread terminations. The library is mapped once per process, so
+ * this costs memory only until a thread loads it too.
  */
 export function pinCanvasModule(): void {
   canvasModule();
