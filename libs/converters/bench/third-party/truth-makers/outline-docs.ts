@@ -220,6 +220,23 @@ export const OUTLINE_DOCS: OutlineDoc[] = [
   { pkg: 'texlive-publishers-doc', path: `${TL}/latex/uantwerpendocs/uantwerpenreport-example.pdf`, genre: 'report', licence: 'LPPL-1.3' },
   { pkg: 'texlive-publishers-doc', path: `${TL}/latex/toptesi/toptesi-example-xetex.pdf`, genre: 'thesis', licence: 'LPPL-1.3c' },
   { pkg: 'texlive-publishers-doc', path: `${TL}/latex/nihbiosketch/example-nihbiosketch.pdf`, genre: 'cv', licence: 'LPPL-1.3' },
+  // Added 2026-11-28: other producers (DocBook through Apache FOP, LaTeX with hyperref) and Texinfo manuals of other projects.
+  { pkg: 'r-doc-pdf', path: '/usr/share/R/doc/manual/R-data.pdf', genre: 'manual', licence: R_MANUAL },
+  { pkg: 'nettle-dev', path: '/usr/share/doc/nettle-dev/nettle.pdf.gz', genre: 'manual', licence: 'public-domain (the manual says so)' },
+  { pkg: 'libtasn1-doc', path: '/usr/share/doc/libtasn1-doc/libtasn1.pdf', genre: 'manual', licence: 'GFDL-1.3-or-later (the manual)' },
+  { pkg: 'valgrind', path: '/usr/share/doc/valgrind/valgrind_manual.pdf.gz', genre: 'manual', licence: 'GFDL-1.2-or-later (the manual)' },
+  {
+    pkg: 'fontconfig',
+    path: '/usr/share/doc/fontconfig/fontconfig-user.pdf.gz',
+    genre: 'manual',
+    licence: 'HPND-style (fontconfig copyright file)',
+  },
+  {
+    pkg: 'shared-mime-info',
+    path: '/usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf',
+    genre: 'specification',
+    licence: 'GPL-2.0-or-later (package)',
+  },
 ];
 
 /** Looked at and left out, with why: written under the list in corpus/SOURCES.md. */

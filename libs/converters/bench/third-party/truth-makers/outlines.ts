@@ -99,6 +99,8 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  // With --only the SOURCES.md section is left as it is: its rows for the documents written, to add by hand.
+  if (only && !check) process.stdout.write(`${rows.join('\n')}\n`);
   process.stdout.write(check ? '' : `${rows.length} documents written under ${corpusPath('debian')}\n`);
 }
 
