@@ -221,6 +221,7 @@ export const OUTLINE_DOCS: OutlineDoc[] = [
   { pkg: 'texlive-publishers-doc', path: `${TL}/latex/toptesi/toptesi-example-xetex.pdf`, genre: 'thesis', licence: 'LPPL-1.3c' },
   { pkg: 'texlive-publishers-doc', path: `${TL}/latex/nihbiosketch/example-nihbiosketch.pdf`, genre: 'cv', licence: 'LPPL-1.3' },
   // Added 2026-11-28: other producers (DocBook through Apache FOP, LaTeX with hyperref) and Texinfo manuals of other projects.
+  // (yorick-doc's manual was looked at and left out: its bookmarks nest 21 deep, each under the one before.)
   { pkg: 'r-doc-pdf', path: '/usr/share/R/doc/manual/R-data.pdf', genre: 'manual', licence: R_MANUAL },
   { pkg: 'nettle-dev', path: '/usr/share/doc/nettle-dev/nettle.pdf.gz', genre: 'manual', licence: 'public-domain (the manual says so)' },
   { pkg: 'libtasn1-doc', path: '/usr/share/doc/libtasn1-doc/libtasn1.pdf', genre: 'manual', licence: 'GFDL-1.3-or-later (the manual)' },
@@ -237,6 +238,14 @@ export const OUTLINE_DOCS: OutlineDoc[] = [
     genre: 'specification',
     licence: 'GPL-2.0-or-later (package)',
   },
+  { pkg: 'asymptote-doc', path: '/usr/share/doc/asymptote/asymptote.pdf', genre: 'manual', licence: 'GPL-3.0-or-later (package)' },
+  {
+    pkg: 'gnuplot-doc',
+    path: '/usr/share/doc/gnuplot/gnuplot.pdf',
+    genre: 'manual',
+    licence: 'gnuplot licence (copy and distribute with the notice; package copyright file)',
+  },
+  { pkg: 'zsh-doc', path: '/usr/share/doc/zsh-common/zsh.pdf', genre: 'manual', licence: 'MIT-like zsh licence (package)' },
 ];
 
 /** Looked at and left out, with why: written under the list in corpus/SOURCES.md. */
