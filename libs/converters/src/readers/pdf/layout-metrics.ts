@@ -83,8 +83,8 @@ function isTitleStyle(larger: readonly PdfLine[], key: string): boolean {
   return lines.length <= MAX_TITLE_LINES && lines.every((line) => line.page === larger[0]?.page);
 }
 
-/** The value with the largest total weight. */
-function mode(weighted: Array<[number, number]>): number | undefined {
+/** The value with the largest total weight (the first seen of those tied). */
+export function mode(weighted: Array<[number, number]>): number | undefined {
   const totals = new Map<number, number>();
   for (const [value, weight] of weighted) totals.set(value, (totals.get(value) ?? 0) + weight);
   return [...totals.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];

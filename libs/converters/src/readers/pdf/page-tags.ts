@@ -1,9 +1,6 @@
 import type { HeadingHint } from './heading-hints';
-import { type StructNode, hasHeadings, treeHeadings } from './tagged-headings';
+import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
 import { type TaggedTable, treeTables } from './tagged-tables';
-
-/** A struct tree's reference to the page's own marked content ends in `_mc<MCID>`. */
-const MCID_REFERENCE = /_mc(\d+)$/;
 
 /** The part of a pdf.js page read here. */
 interface TaggedPage {
@@ -34,8 +31,8 @@ export async function pageTags(page: TaggedPage, pageNumber: number, texts: Read
     const tables = treeTables(tree);
     if (!hasHeadings(tree)) return { headings: [], tables };
     const headings = treeHeadings(tree, pageNumber, (id) => {
-      const mcid = MCID_REFERENCE.exec(id)?.[1];
-      return mcid === undefined ? '' : (texts.get(Number(mcid)) ?? '');
+      const mcid = mcidOf(id);
+      return mcid === undefined ? '' : (texts.get(mcid) ?? '');
     });
     return { headings, tables };
   } catch {

@@ -11,6 +11,8 @@ import type { PdfDocument } from './pdf-document';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import type { HeadingHint } from './heading-hints';
 import { pageTags } from './page-tags';
+import { mcidOf } from './tagged-headings';
+import { mode } from './layout-metrics';
 import { textTurn, turnAreas, turnPage } from './page-rotation';
 import { formValueItems } from './form-values';
 
@@ -135,8 +137,7 @@ async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
   const marked: (number | undefined)[] = [];
   for (const item of content.items as Array<Record<string, unknown>>) {
     if (item['type'] === 'beginMarkedContentProps' || item['type'] === 'beginMarkedContent') {
-      const mcid = typeof item['id'] === 'string' ? /_mc(\d+)$/.exec(item['id'])?.[1] : undefined;
-      marked.push(mcid === undefined ? undefined : Number(mcid));
+      marked.push(typeof item['id'] === 'string' ? mcidOf(item['id']) : undefined);
       continue;
     }
     if (item['type'] === 'endMarkedContent') {
@@ -192,10 +193,5 @@ function fontStyle(font: LoadedFont | undefined): Pick<PdfTextItem, 'bold' | 'it
 
 /** The size most of the page's characters are set in (10 on a page without text). */
 function bodySize(items: readonly PdfTextItem[]): number {
-  const weights = new Map<number, number>();
-  for (const item of items) weights.set(item.size, (weights.get(item.size) ?? 0) + item.text.length);
-  let best = 10;
-  let most = 0;
-  for (const [size, weight] of weights) if (weight > most) [best, most] = [size, weight];
-  return best;
+  return mode(items.map((item) => [item.size, item.text.length])) ?? 10;
 }

@@ -5,6 +5,15 @@ export type StructNode =
   { role: string; children?: StructNode[]; alt?: string } | { type: 'content' | 'object' | 'annotation'; id: string };
 
 const HEADING = /^H([1-6])?$/;
+
+/** A reference to a page's own marked content (pdf.js: struct tree and text content ids) ends in `_mc<MCID>`. */
+const MCID_REFERENCE = /_mc(\d+)$/;
+
+/** The MCID a marked-content id refers to, if it names one. */
+export function mcidOf(id: string): number | undefined {
+  const mcid = MCID_REFERENCE.exec(id)?.[1];
+  return mcid === undefined ? undefined : Number(mcid);
+}
 /**
  * Elements of a page's tree visited at most. A real page has hundreds; the bound keeps
  * a hostile tree from costing more than the page's text does.

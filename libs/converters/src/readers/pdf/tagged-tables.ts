@@ -2,15 +2,13 @@ import type { TableCell, TableSpan } from '../../document';
 import { groupLines } from './pdf-lines';
 import { type PdfTable, joinCell } from './pdf-table';
 import type { PdfTextItem, TaggedTable } from './pdf-text-item';
-import type { StructNode } from './tagged-headings';
+import { type StructNode, mcidOf } from './tagged-headings';
 import { runsToInline } from './text-runs';
 
 export type { TaggedTable };
 
 /** Elements of a page's tree visited at most (see tagged-headings.ts). */
 const MAX_NODES = 20_000;
-/** A page's own marked content: struct tree references end in `_mc<MCID>`. */
-const MCID_REFERENCE = /_mc(\d+)$/;
 
 /**
  * The tables a page's tag tree declares: Table → (THead/TBody/TFoot) → TR → TH/TD.
@@ -24,8 +22,8 @@ export function treeTables(tree: StructNode | null): TaggedTable[] {
   const mcidsIn = (node: StructNode, out: number[]): number[] => {
     if (++visited > MAX_NODES) return out;
     if ('id' in node) {
-      const mcid = node.type === 'content' ? MCID_REFERENCE.exec(node.id)?.[1] : undefined;
-      if (mcid !== undefined) out.push(Number(mcid));
+      const mcid = node.type === 'content' ? mcidOf(node.id) : undefined;
+      if (mcid !== undefined) out.push(mcid);
       return out;
     }
     for (const child of node.children ?? []) mcidsIn(child, out);
@@ -54,11 +52,6 @@ export function treeTables(tree: StructNode | null): TaggedTable[] {
   };
   walk(tree);
   return tables;
-}
-
-/** True when the tree declares a table: only then are its cells matched to the page's text. */
-export function hasTables(tree: StructNode | null): boolean {
-  return treeTables(tree).length > 0;
 }
 
 /**
