@@ -24,7 +24,7 @@ export interface PageReading {
   /** The headings the page's tag tree declares (tagged-headings.ts); none on an untagged page. */
   headings: HeadingHint[];
   /** Gives the items under the page's link annotations (as pdf.js describes them) their URL, and adds the values of its form fields. */
-  applyLinks(annotations: readonly unknown[]): void;
+  applyAnnotations(annotations: readonly unknown[]): void;
 }
 
 /**
@@ -36,8 +36,8 @@ export interface PageReading {
  * the text too, so the text runs are read from it (operator-text.ts) and pdf.js's text
  * content, a second and costlier parse of the page, is asked for only where that
  * reading leaves the page to it (right-to-left text, vertical and Type3 fonts). Links
- * come after (applyLinks): the operator list has pdf.js parse the page's annotations,
- * and asking for them afterwards reuses that (see link-annotations.ts).
+ * come after (applyAnnotations): the operator list has pdf.js parse the page's annotations,
+ * and asking for them afterwards reuses that (see page-annotations.ts).
  */
 export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number, tagged = true): Promise<PageReading> {
   const page = await document.getPage(pageNumber);
@@ -116,7 +116,7 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     return {
       text,
       headings,
-      applyLinks: (annotations) => (text.items = [...applyLinks(text.items, areas(annotations)), ...values(annotations)]),
+      applyAnnotations: (annotations) => (text.items = [...applyLinks(text.items, areas(annotations)), ...values(annotations)]),
     };
   } finally {
     page.cleanup();

@@ -1,6 +1,6 @@
 import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
-import { linkAnnotations } from './link-annotations';
+import { pageAnnotations } from './page-annotations';
 import { needsOcr, ocrPdfPages } from './ocr-pages';
 import type { HeadingHint } from './heading-hints';
 import type { OpenPdf } from './pdf-document';
@@ -11,11 +11,11 @@ import type { PdfPageText } from './pdf-text-item';
 import type { FlowElement } from './pdf-table';
 
 /**
- * Pages whose link annotations are asked for at once, after their operator lists
- * (see link-annotations.ts): a few requests per document, and never all of a long
- * document's links in memory together.
+ * Pages whose link and form-field annotations are asked for at once, after their
+ * operator lists (see page-annotations.ts): a few requests per document, and never all
+ * of a long document's annotations in memory together.
  */
-const LINK_BATCH = 32;
+const ANNOTATION_BATCH = 32;
 
 /**
  * What the per-page work leaves of some pages, in page order: a page read from its text
@@ -47,13 +47,13 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
   const read: PdfPagesRead['pages'] = [];
   const scans: Array<{ index: number; text: PdfPageText }> = [];
   const headingHints: HeadingHint[] = [];
-  for (let start = 0; start < pages.length; start += LINK_BATCH) {
-    const batch = pages.slice(start, start + LINK_BATCH);
+  for (let start = 0; start < pages.length; start += ANNOTATION_BATCH) {
+    const batch = pages.slice(start, start + ANNOTATION_BATCH);
     const readings: PageReading[] = [];
     for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page, options.declaredStructure));
-    const links = await linkAnnotations(pdf.pdfjs, pdf.document, batch);
-    for (const { text, headings, applyLinks } of readings) {
-      applyLinks(links.get(text.page) ?? []);
+    const annotations = await pageAnnotations(pdf.pdfjs, pdf.document, batch);
+    for (const { text, headings, applyAnnotations } of readings) {
+      applyAnnotations(annotations.get(text.page) ?? []);
       headingHints.push(...headings);
       if (needsOcr(text, options.ocr)) {
         scans.push({ index: read.length, text });

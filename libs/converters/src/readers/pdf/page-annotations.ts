@@ -16,7 +16,7 @@ const NOT_VIEWABLE = 0x01 | 0x20;
  * pdf.js parsed for it. The viewable test `getAnnotations({ intent: 'display' })`
  * applies is applied here. Should the request fail, the pages are asked one by one.
  */
-export async function linkAnnotations(pdfjs: Pdfjs, document: PdfDocument, pages: readonly number[]): Promise<Map<number, unknown[]>> {
+export async function pageAnnotations(pdfjs: Pdfjs, document: PdfDocument, pages: readonly number[]): Promise<Map<number, unknown[]>> {
   const wanted = new Set(pages);
   const skip = new Set<number>();
   for (let page = 1; page <= document.numPages; page++) if (!wanted.has(page)) skip.add(page - 1);
