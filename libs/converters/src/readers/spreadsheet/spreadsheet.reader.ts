@@ -7,6 +7,7 @@ import type { ReadContext, ReaderInput } from '../reader';
 import { gridTable } from '../blocks/grid-table';
 import { sheetGrid } from './sheet-grid';
 import { isWorkbookContainer, workbookBytes } from './workbook-package';
+import { withBoundedReads } from './bounded-reads';
 import * as XLSX from '@e965/xlsx';
 
 /**
@@ -64,16 +65,18 @@ export async function read(input: ReaderInput, context: ReadContext): Promise<In
 
 function parseWorkbook(bytes: Uint8Array): WorkBook {
   try {
-    return XLSX.read(bytes, {
-      type: 'buffer',
-      dense: true,
-      cellText: true,
-      cellDates: true,
-      cellHTML: false,
-      cellFormula: false,
-      bookVBA: false,
-      WTF: false,
-    });
+    return withBoundedReads(() =>
+      XLSX.read(bytes, {
+        type: 'buffer',
+        dense: true,
+        cellText: true,
+        cellDates: true,
+        cellHTML: false,
+        cellFormula: false,
+        bookVBA: false,
+        WTF: false,
+      }),
+    );
   } catch (error) {
     if (isJobFailure(error)) throw error;
     // SheetJS throws strings as well as Errors.

@@ -1,6 +1,7 @@
 import { JobFailure } from '@docformat/contracts';
 import { isZipArchive, readZipEntries } from '../office/office-zip';
 import { zipSync } from 'fflate';
+import { hasLoopingSectorChain } from './compound-file';
 
 export interface WorkbookBytes {
   /** What SheetJS reads: the CFB as received, or a re-packed, uncompressed ZIP. */
@@ -35,6 +36,9 @@ export function workbookBytes(bytes: Uint8Array): WorkbookBytes {
     // MS-OFFCRYPTO: an encrypted OOXML package is a CFB holding "EncryptionInfo" (UTF-16LE name).
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from('EncryptionInfo', 'utf16le'))) {
       throw new JobFailure('ENCRYPTED_DOCUMENT', 'The spreadsheet is encrypted and needs a password to open.');
+    }
+    if (hasLoopingSectorChain(bytes)) {
+      throw new JobFailure('CORRUPT_DOCUMENT', 'The spreadsheet is damaged: a chain of sectors in its compound file loops back on itself.');
     }
     return { bytes, hiddenOdsSheets: new Set() };
   }
