@@ -2,7 +2,9 @@ import { listMarker } from './list-marker';
 import { splitNarrowColumns } from './narrow-columns';
 import type { LineSegment, PdfLine } from './pdf-lines';
 import { type CellLines, type PdfTable, tableFromCells } from './pdf-table';
-import { rowAbove, withRowAbove } from './table-header-rows';
+import { type ColumnExtent, rowAbove, withRowAbove } from './table-header-rows';
+import type { TableRow } from '../../document';
+import { runsToInline } from './text-runs';
 
 /** Rows needed before aligned text counts as a table. */
 const MIN_ROWS = 3;
@@ -19,17 +21,114 @@ const ALIGN = 4;
  */
 export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTable> {
   const out: Array<PdfLine | PdfTable> = [];
+  const extentsOf = new Map<PdfTable, ColumnExtent[]>();
   for (let i = 0; i < lines.length;) {
     const found = tableAt(lines, i);
     if (found) {
-      const above = out[out.length - 1];
-      const row = above && !('kind' in above) ? rowAbove(above, found.table, found.starts) : undefined;
-      if (row && above && !('kind' in above)) out[out.length - 1] = withRowAbove(found.table, row, above);
-      else out.push(found.table);
+      const table = withRowsAbove(out, found.table, found.starts, found.extents);
+      const joined = joinedAcrossLabels(out, table, found.extents, extentsOf);
+      extentsOf.set(joined, extentsOf.get(joined) ?? found.extents);
+      out.push(joined);
       i = found.end;
     } else out.push(lines[i++]);
   }
   return out;
+}
+
+/**
+ * The table with the rows above it that the alignment test could not see (see
+ * rowAbove): a header of several lines is taken line by line, bottom up, and a
+ * label line in the first column between the header and the body (a section's name,
+ * "Caste/tribe") is a row too when a header row naming most columns sits above it. Taken lines leave `out`.
+ */
+function withRowsAbove(
+  out: Array<PdfLine | PdfTable>,
+  found: PdfTable,
+  starts: readonly number[],
+  extents: readonly ColumnExtent[],
+): PdfTable {
+  let table = found;
+  for (;;) {
+    const above = out[out.length - 1];
+    if (!above || 'kind' in above) return table;
+    const row = rowAbove(above, table, extents);
+    if (row) {
+      table = withRowAbove(table, row, above);
+      out.pop();
+      continue;
+    }
+    const header = out[out.length - 2];
+    if (!header || 'kind' in header || !isLabel(above, table, extents)) return table;
+    const withLabel = withRowAbove(table, labelRow(above, starts.length), above);
+    // Only a header naming most columns vouches for the label under it (a line of prose split in two does not).
+    const headerRow = rowAbove(header, withLabel, extents, true);
+    if (!headerRow) return table;
+    table = withRowAbove(withLabel, headerRow, header);
+    out.splice(out.length - 2, 2);
+  }
+}
+
+/**
+ * A line that names a group of rows: one segment in the first column, starting at its
+ * cells (or a little left of them) and ending before the second column; in a table
+ * whose label column is on the right (right-to-left text), a segment of right-to-left
+ * text ending at the last column's right edge.
+ */
+function isLabel(line: PdfLine, table: PdfTable, columns: readonly ColumnExtent[]): boolean {
+  if (line.page !== table.page || line.segments.length !== 1 || listMarker(line.text)) return false;
+  const first = columns[0];
+  const last = columns[columns.length - 1];
+  if (line.rtl)
+    return line.right >= last.right - ALIGN && line.right <= last.right + 3 * line.size && line.x > columns[columns.length - 2].right;
+  return line.x >= first.x - 3 * line.size && line.x <= first.x + ALIGN && line.right < columns[1].x;
+}
+
+/** A label line as a row: its text in the first column, or the last when it reads right to left. */
+function labelRow(line: PdfLine, width: number): TableRow {
+  const at = line.rtl ? width - 1 : 0;
+  return Array.from({ length: width }, (_, col) => (col === at ? runsToInline(line.runs) : []));
+}
+
+/**
+ * A table that continues one found just above it, past the label lines between them
+ * (a statistical table's groups of rows, each under its name): the same number of
+ * columns, each over the other's, on the same page, with one or two label lines and no more
+ * than a few lines' space between. The label lines become rows of one cell; the
+ * second table's header, if bold set one apart, is one of its rows.
+ */
+function joinedAcrossLabels(
+  out: Array<PdfLine | PdfTable>,
+  table: PdfTable,
+  extents: readonly ColumnExtent[],
+  extentsOf: ReadonlyMap<PdfTable, ColumnExtent[]>,
+): PdfTable {
+  for (let labels = 1; labels <= 2; labels++) {
+    const before = out[out.length - 1 - labels];
+    if (!before || !('kind' in before)) continue;
+    const beforeColumns = extentsOf.get(before);
+    const between = out.slice(out.length - labels) as PdfLine[];
+    if (!beforeColumns || beforeColumns.length !== extents.length) return table;
+    // Each column lies over the other table's: overlapping by half the narrower's width (ragged text columns agree on no edge).
+    const same = (a: ColumnExtent, b: ColumnExtent) =>
+      Math.min(a.right, b.right) - Math.max(a.x, b.x) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+    if (beforeColumns.some((column, col) => !same(column, extents[col]))) return table;
+    if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
+    const size = Math.max(...between.map((line) => line.size));
+    if (table.top - (before.bottom ?? before.top) > (labels + 3) * size) return table;
+    out.splice(out.length - 1 - labels, labels + 1);
+    const rowsOf = (t: PdfTable) => (t.table.header ? [t.table.header, ...t.table.rows] : t.table.rows);
+    return {
+      ...before,
+      right: Math.max(before.right, table.right),
+      left: Math.min(before.left, table.left),
+      bottom: table.bottom,
+      table: {
+        ...before.table,
+        rows: [...before.table.rows, ...between.map((line) => labelRow(line, extents.length)), ...rowsOf(table)],
+      },
+    };
+  }
+  return table;
 }
 
 function isRow(line: PdfLine): boolean {
@@ -53,8 +152,8 @@ function tableAt(lines: readonly PdfLine[], start: number): Found | undefined {
   return tableWith(lines, start, MIN_ROWS) ?? (headed ? tableWith(lines, start, 2) : undefined);
 }
 
-/** A table, the index of the line after it, and where each of its columns' text starts. */
-type Found = { table: PdfTable; end: number; starts: number[] };
+/** A table, the index of the line after it, and where each of its columns' cells start and how far they reach. */
+type Found = { table: PdfTable; end: number; starts: number[]; extents: ColumnExtent[] };
 
 function tableWith(lines: readonly PdfLine[], start: number, minRows: number): Found | undefined {
   let end = start + 1;
@@ -75,38 +174,193 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
     minRows,
   );
   if (columns.length < 2) return undefined;
-  const colsOf = (i: number) => segments[i].map((segment) => columnOf(segment, columns));
-  const fits = (i: number) => i < candidates.length && colsOf(i).every((col) => col >= 0) && new Set(colsOf(i)).size === colsOf(i).length;
+  const spans = columnSpans(segments, columns);
+  const placements = candidates.map((_, i) => placeRow(segments[i], columns, spans));
+  const fits = (i: number) => i < candidates.length && placements[i] !== undefined;
 
-  const rows: CellLines[][] = [];
-  let taken = 0;
+  const taken: Placement[][] = [];
   for (let i = 0; i < candidates.length && fits(i); i++) {
-    const cols = colsOf(i);
-    if (segments[i].length === 1) {
-      // A wrapped cell joins the row above: under a later column, or under the first
-      // one when another row follows (else it may be the paragraph after the table).
-      if (rows.length === 0 || (cols[0] === 0 && !(fits(i + 1) && segments[i + 1].length > 1))) break;
-      rows[rows.length - 1][cols[0]].push(segments[i][0].runs);
+    const placed = placements[i] as Placement[];
+    // A wrapped cell joins the row above: under a later column, or under the first
+    // one when another row follows (else it may be the paragraph after the table).
+    if (placed.length === 1 && (taken.length === 0 || (placed[0].column === 0 && !(fits(i + 1) && segments[i + 1].length > 1)))) break;
+    if (placed.length === 1 && placed[0].column < 0) break;
+    taken.push(placed);
+  }
+  const grid = withGapColumns(taken, columns.length);
+  if (!grid) return undefined;
+  const rows: CellLines[][] = [];
+  const limits = Array.from({ length: grid.width }, (_, col) =>
+    Math.max(...grid.rows.flatMap((placed) => placed.filter((cell) => cell.column === col).map((cell) => cell.segment.right))),
+  );
+  let lastIn: Array<LineSegment | undefined> = [];
+  for (const placed of grid.rows) {
+    const only = placed.length === 1 ? placed[0] : undefined;
+    if (only && rows.length > 0 && wraps(lastIn[only.column], only.segment, limits[only.column])) {
+      rows[rows.length - 1][only.column].push(only.segment.runs);
+      lastIn[only.column] = only.segment;
     } else {
-      const row: CellLines[] = columns.map(() => []);
-      segments[i].forEach((segment, k) => row[cols[k]].push(segment.runs));
+      lastIn = [];
+      for (const cell of placed) lastIn[cell.column] = cell.segment;
+      const row: CellLines[] = Array.from({ length: grid.width }, () => []);
+      for (const { column, segment } of placed) row[column].push(segment.runs);
       rows.push(row);
     }
-    taken++;
   }
   if (rows.length < minRows) return undefined;
   const table = tableFromCells(rows);
   if (!table) return undefined;
   const first = lines[start];
-  const left = Math.min(...candidates.slice(0, taken).map((line) => line.x));
-  const right = Math.max(...candidates.slice(0, taken).map((line) => line.right));
-  const starts = columns.map((_, col) =>
-    Math.min(...segments.slice(0, taken).flatMap((row, i) => row.filter((_, k) => colsOf(i)[k] === col).map((segment) => segment.x))),
-  );
+  const count = grid.rows.length;
+  const left = Math.min(...candidates.slice(0, count).map((line) => line.x));
+  const right = Math.max(...candidates.slice(0, count).map((line) => line.right));
+  const extents = Array.from({ length: grid.width }, (_, col) => {
+    const cells = grid.rows.flatMap((placed) => placed.filter((cell) => cell.column === col).map((cell) => cell.segment));
+    return { x: Math.min(...cells.map((cell) => cell.x)), right: Math.max(...cells.map((cell) => cell.right)) };
+  });
+  const starts = extents.map((extent) => extent.x);
   // The last row's baseline plus its descenders, as a paragraph's box ends (pdf-blocks.ts).
-  const last = candidates[taken - 1];
+  const last = candidates[count - 1];
   const bottom = last.y + last.size * 0.25;
-  return { table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table }, end: start + taken, starts };
+  return {
+    table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table },
+    end: start + count,
+    starts,
+    extents,
+  };
+}
+
+/**
+ * Whether a lone line under a cell is that cell's text wrapped: only if its first word
+ * would not have fitted at the end of the line above, as far right as the column's
+ * cells reach. A line that could have been set on the one above was set apart on
+ * purpose: a row of its own (a section label in a price list). A cell above with no
+ * text takes it too (a cell whose text is centred down a taller row).
+ */
+function wraps(above: LineSegment | undefined, line: LineSegment, limit: number): boolean {
+  if (!above) return true;
+  const first = /^\S+/.exec(line.text)?.[0] ?? '';
+  // Widths by the share of characters: the line's items give no per-character widths.
+  const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
+  const space = (above.right - above.x) / Math.max(1, above.text.length);
+  return above.right + space + wordWidth > limit + 1;
+}
+
+/** Where one segment of a row goes: an anchored column, or a gap between columns (column -1) that becomes a column of its own. */
+interface Placement {
+  column: number;
+  segment: LineSegment;
+}
+
+/** How far (points) each anchored column's cells reach, left to right: the x range of the segments aligned on it. */
+function columnSpans(segments: readonly LineSegment[][], anchors: readonly Anchor[]): Array<{ x: number; right: number }> {
+  const spans = anchors.map(() => ({ x: Infinity, right: -Infinity }));
+  for (const segment of segments.flat()) {
+    const column = columnOf(segment, anchors);
+    if (column < 0) continue;
+    spans[column].x = Math.min(spans[column].x, segment.x);
+    spans[column].right = Math.max(spans[column].right, segment.right);
+  }
+  return spans;
+}
+
+/**
+ * A row's segments in columns, or undefined when the row does not fit the table. A
+ * segment aligned on a column's edge is in it; one that only overlaps the cells of one
+ * column (a centred header over left-aligned values) is in that one; one that overlaps
+ * no column's cells sits in a gap, a column too few rows align on (a centred column,
+ * the first cells of a table whose later rows leave them empty). A row fits when no
+ * segment runs across two columns, no two share one, and at least two (or its only
+ * one) are in anchored columns: so a line of prose above or below, one long segment,
+ * never joins.
+ */
+function placeRow(
+  segments: readonly LineSegment[],
+  anchors: readonly Anchor[],
+  spans: ReadonlyArray<{ x: number; right: number }>,
+): Placement[] | undefined {
+  const placed: Placement[] = [];
+  for (const segment of segments) {
+    let column = columnOf(segment, anchors);
+    if (column < 0) {
+      const under = spans.flatMap((span, k) => (segment.x < span.right && segment.right > span.x ? [k] : []));
+      if (under.length > 1) return undefined;
+      column = under.length === 1 ? under[0] : -1;
+    }
+    placed.push({ column, segment });
+  }
+  const inColumns = placed.filter((cell) => cell.column >= 0).map((cell) => cell.column);
+  if (new Set(inColumns).size !== inColumns.length) return undefined;
+  if (inColumns.length < Math.min(2, placed.length)) return undefined;
+  return placed;
+}
+
+/**
+ * The rows with gap segments given columns of their own: gap segments whose x ranges
+ * overlap, down the rows, are one new column. Two segments of one row in one new
+ * column cut the table before that row. Returns the rows with every column numbered
+ * left to right, and the table's width.
+ */
+function withGapColumns(
+  rows: readonly Placement[][],
+  anchored: number,
+): { rows: Array<Array<{ column: number; segment: LineSegment }>>; width: number } | undefined {
+  const gaps = rows.flat().filter((cell) => cell.column < 0);
+  const clusters: Array<{ x: number; right: number }> = [];
+  for (const { segment } of [...gaps].sort((a, b) => a.segment.x - b.segment.x)) {
+    const last = clusters[clusters.length - 1];
+    if (last && segment.x < last.right) last.right = Math.max(last.right, segment.right);
+    else clusters.push({ x: segment.x, right: segment.right });
+  }
+  const gapColumn = (segment: LineSegment) =>
+    anchored + clusters.findIndex((cluster) => segment.x >= cluster.x && segment.x < cluster.right);
+  // Every column by where its cells start: anchored columns keep their order, new ones fall in between.
+  const startOf = new Map<number, number>();
+  const numbered = rows.map((row) =>
+    row.map((cell) => {
+      const column = cell.column >= 0 ? cell.column : gapColumn(cell.segment);
+      startOf.set(column, Math.min(startOf.get(column) ?? Infinity, cell.segment.x));
+      return { column, segment: cell.segment };
+    }),
+  );
+  const order = [...startOf.keys()].sort((a, b) => (startOf.get(a) as number) - (startOf.get(b) as number));
+  const index = new Map(order.map((column, k) => [column, k]));
+  const out: Array<Array<{ column: number; segment: LineSegment }>> = [];
+  for (const row of numbered) {
+    const columns = row.map((cell) => index.get(cell.column) as number);
+    if (new Set(columns).size !== columns.length) break;
+    out.push(row.map((cell, k) => ({ column: columns[k], segment: cell.segment })));
+  }
+  return out.length > 0 ? withIndentsMerged(out, order.length) : undefined;
+}
+
+/**
+ * Neighbouring columns that no row fills both of, and whose cells overlap across the
+ * page, are one column: the indent levels of a column of row labels ("1 child", then
+ * "1 son" indented under it) each align well enough to be found as a column.
+ */
+function withIndentsMerged(
+  rows: Array<Array<{ column: number; segment: LineSegment }>>,
+  width: number,
+): { rows: Array<Array<{ column: number; segment: LineSegment }>>; width: number } {
+  for (let col = 0; col + 1 < width;) {
+    const cells = (k: number) => rows.flatMap((row) => row.filter((cell) => cell.column === k).map((cell) => cell.segment));
+    const [left, right] = [cells(col), cells(col + 1)];
+    const reach = (segments: LineSegment[]) => ({
+      x: Math.min(...segments.map((s) => s.x)),
+      right: Math.max(...segments.map((s) => s.right)),
+    });
+    const both = rows.some((row) => row.some((cell) => cell.column === col) && row.some((cell) => cell.column === col + 1));
+    const a = reach(left);
+    const b = reach(right);
+    if (both || left.length === 0 || right.length === 0 || Math.min(a.right, b.right) <= Math.max(a.x, b.x)) {
+      col++;
+      continue;
+    }
+    rows = rows.map((row) => row.map((cell) => (cell.column > col ? { ...cell, column: cell.column - 1 } : cell)));
+    width--;
+  }
+  return { rows, width };
 }
 
 /**

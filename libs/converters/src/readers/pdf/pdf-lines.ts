@@ -93,9 +93,7 @@ function buildLine(items: PdfTextItem[], page: { page: number; height: number },
     if (item.mono) monoWeight += w;
   }
   total ||= 1;
-  const count = (pattern: RegExp) => items.reduce((sum, item) => sum + (item.text.match(pattern)?.length ?? 0), 0);
-  // Counting every letter of every line is costly; without a single right-to-left character the answer is known.
-  const rtl = items.some((item) => HAS_RTL_CHAR.test(item.text)) && count(RTL_CHAR) > count(LTR_LETTER);
+  const rtl = isRightToLeft(items);
   const runs = lineRuns(rtl ? logicalOrder(items) : items);
   const size = dominantSize(items, weights);
   return {
@@ -115,6 +113,14 @@ function buildLine(items: PdfTextItem[], page: { page: number; height: number },
     segments: splitSegments(items, size, rtl ? undefined : runs),
     column,
   };
+}
+
+/** More right-to-left characters than left-to-right letters. */
+function isRightToLeft(items: readonly PdfTextItem[]): boolean {
+  // Counting every letter of every line is costly; without a single right-to-left character the answer is known.
+  if (!items.some((item) => HAS_RTL_CHAR.test(item.text))) return false;
+  const count = (pattern: RegExp) => items.reduce((sum, item) => sum + (item.text.match(pattern)?.length ?? 0), 0);
+  return count(RTL_CHAR) > count(LTR_LETTER);
 }
 
 /**
@@ -152,8 +158,15 @@ function splitSegments(items: PdfTextItem[], size: number, lineRunsLeftToRight?:
   return parts.map((part) => toSegment(part));
 }
 
-/** A segment of the given items (left to right, at least one); `runs` when already built from them. */
-export function toSegment(items: readonly PdfTextItem[], runs = lineRuns(items)): LineSegment {
+/**
+ * A segment of the given items (left to right, at least one); `runs` when already built
+ * from them. A segment of mostly right-to-left text (a Hebrew row label in a table of
+ * figures) has its runs in logical order, as a right-to-left line has.
+ */
+export function toSegment(
+  items: readonly PdfTextItem[],
+  runs = lineRuns(isRightToLeft(items) ? logicalOrder([...items]) : items),
+): LineSegment {
   return {
     x: items[0].x,
     right: Math.max(...items.map((item) => item.x + item.width)),

@@ -87,3 +87,73 @@ describe('a table set sideways on its page (camelot anticlockwise_table_2.pdf)',
     expect(markdown).toMatch(/^Table 21 Current use of contraception by background characteristics/);
   });
 });
+
+/** The rows of every pipe table in the markdown, each row's cells trimmed. */
+const pipeRows = (markdown: string) =>
+  markdown
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| ---'))
+    .map((line) =>
+      line
+        .slice(2, -2)
+        .split(' | ')
+        .map((cell) => cell.trim()),
+    );
+
+describe('tables as other projects test them (development half of the third-party benchmark)', () => {
+  it('a statistical table: a header of several lines over right-aligned figures, and groups of rows under label lines, one table', async () => {
+    const rows = pipeRows(await markdownOf('camelot/anticlockwise_table_2.pdf'));
+    expect(rows[0][5]).toBe('Modern method');
+    expect(rows[3].slice(0, 7)).toEqual(['Background characteristic', 'method', 'method', 'sterilization', 'sterilization', 'Pill', 'IUD']);
+    expect(rows[4][0]).toBe('**Caste/tribe**');
+    expect(rows.find((row) => row[0] === '**Wealth index**')).toBeDefined();
+    expect(rows.findIndex((row) => row[0] === 'Lowest')).toBeGreaterThan(rows.findIndex((row) => row[0] === 'Scheduled caste'));
+  });
+
+  it('centred columns and first cells only some rows fill (camelot stream_inner_outer_columns.pdf)', async () => {
+    expect(pipeRows(await markdownOf('camelot/stream_inner_outer_columns.pdf'))).toEqual([
+      ['Outer 1', 'Outer 2', 'Long 1', 'Long 2', 'Inner', 'Long 3'],
+      ['A1', 'B1', 'C1', 'D1', 'E1', 'F1'],
+      ['', '', 'C2', 'D2', '', 'F2'],
+      ['', '', 'C3', 'D3', '', 'F3'],
+      ['', '', 'C4', 'D4', '', 'F4'],
+    ]);
+  });
+
+  it('a line that would have fitted on the one above is a row of its own, not a wrapped cell (camelot detect_vertical_false.pdf)', async () => {
+    const rows = pipeRows(await markdownOf('camelot/detect_vertical_false.pdf'));
+    expect(rows).toContainEqual(['A.O.P Côtes du Rhône', '']);
+    expect(rows).toContainEqual(['Domaine de Montvac « Melodine » 2016', '10 €']);
+  });
+
+  it('a sheet printed without its outer frame keeps its first and last columns (tabula spreadsheet_no_bounding_frame.pdf)', async () => {
+    const rows = pipeRows(await markdownOf('tabula/spreadsheet_no_bounding_frame.pdf'));
+    expect(rows[0][0]).toBe('PRODUCTS');
+    expect(rows).toContainEqual(['**COTTON**', '**1.393,4**', '**886,7**', '**894,9**', '**(35,8)**', '**(498,5)**']);
+  });
+
+  it('a tagged table whose exporter lists a row’s cells out of order is read left to right (pdfplumber WARN report, Excel)', async () => {
+    // The sheet's title lines are rows of the tagged table too; its header row is set in bold.
+    const rows = pipeRows(await markdownOf('pdfplumber/WARN-Report-for-7-1-2015-to-03-25-2016.pdf')).map((row) =>
+      row.map((cell) => cell.replace(/\*\*/g, '')),
+    );
+    const header = rows.findIndex((row) => row[0] === 'Notice Date');
+    expect(rows[header]).toEqual(['Notice Date', 'Effective', 'Received', 'Company', 'City', 'No. Of', 'Layoff/Closure']);
+    expect(rows[header + 2]).toEqual([
+      '06/30/2015',
+      '08/29/2015',
+      '07/01/2015',
+      'McGraw-Hill Education',
+      'Monterey',
+      '137',
+      'Layoff Unknown at this time',
+    ]);
+  });
+
+  it('a right-to-left table in a frame: Hebrew row labels in the last column, in reading order (tabula indictb1h_14.pdf)', async () => {
+    const rows = pipeRows(await markdownOf('tabula/indictb1h_14.pdf'));
+    expect(rows[0].slice(0, 6)).toEqual(['**2014**', '**2013**', '**2012**', '**2011**', '**2010**', '**2009**']);
+    expect(rows).toContainEqual(['0.7', '1.3', '1.1', '2.3', '3.8', '0.1', 'סך הכל - לנפש']);
+    expect(rows).toContainEqual(['', '', '', '', '', '', 'ההוצאה לצריכה ציבורית:']);
+  });
+});

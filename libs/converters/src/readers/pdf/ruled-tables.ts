@@ -13,7 +13,9 @@ const MAX_RULES = 1500;
  * (≥ 2 × 2 cells); text inside goes to the cell its left edge and middle fall in.
  * A spanned cell has no rule between it and its neighbour: its text goes to the
  * first cell of the span and the others stay empty, which keeps GFM rows aligned.
- * Grids without text in at least two rows and columns (a framed box) are not tables.
+ * Grids without text in at least two rows and columns (a framed box) are not tables,
+ * nor are grids with a cell holding three or more rows of cells (a frame drawn around
+ * a borderless table), which are left to the alignment reading.
  */
 export function ruledTables(
   items: readonly PdfTextItem[],
@@ -24,8 +26,14 @@ export function ruledTables(
   let rest = [...items];
   const tables: PdfTable[] = [];
   for (const group of connectedRules(rules.filter((rule) => rule.to - rule.from >= 4))) {
-    const xs = positions(group.filter((rule) => !rule.horizontal));
-    const ys = positions(group.filter((rule) => rule.horizontal));
+    const horizontal = group.filter((rule) => rule.horizontal);
+    const vertical = group.filter((rule) => !rule.horizontal);
+    if (positions(vertical).length < 2 || positions(horizontal).length < 2) continue;
+    // A sheet printed without its outer frame: rows ruled across the table, columns only
+    // between cells. Where the rules of one direction reach past the last rule of the
+    // other, their ends are the table's edges.
+    const xs = positions(vertical, ends(horizontal));
+    const ys = positions(horizontal, ends(vertical));
     if (xs.length < 3 || ys.length < 3) continue;
     const cells: PdfTextItem[][][] = ys.slice(1).map(() => xs.slice(1).map(() => []));
     const inside: PdfTextItem[] = [];
@@ -39,6 +47,10 @@ export function ruledTables(
       cells[row][col].push(item);
       inside.push(item);
     }
+    // A frame around a borderless table (rules around the header and the edges, none
+    // between the body's rows): a cell holding rows of its own is read by alignment.
+    const rowsInside = (cell: PdfTextItem[]) => groupLines(cell, page).filter((line) => line.segments.length >= 2).length;
+    if (cells.some((row) => row.some((cell) => rowsInside(cell) >= 3))) continue;
     const lines = (cell: PdfTextItem[]): CellLines => groupLines(cell, page).map((line) => line.runs);
     const table = tableFromCells(cells.map((row) => row.map(lines)));
     if (!table) continue;
@@ -69,9 +81,16 @@ function touches(a: Rule, b: Rule): boolean {
   return within(a.at, b.from, b.to) && within(b.at, a.from, a.to);
 }
 
-/** Distinct rule positions, nearby ones merged, in order. */
-function positions(rules: readonly Rule[]): number[] {
-  const sorted = rules.map((rule) => rule.at).sort((a, b) => a - b);
+/** Where the rules start and end, outermost: the edges they imply across them. */
+function ends(rules: readonly Rule[]): number[] {
+  return rules.length === 0 ? [] : [Math.min(...rules.map((rule) => rule.from)), Math.max(...rules.map((rule) => rule.to))];
+}
+
+/** Distinct rule positions (and implied edges outside them), nearby ones merged, in order. */
+function positions(rules: readonly Rule[], edges: readonly number[] = []): number[] {
+  const at = rules.map((rule) => rule.at);
+  const outside = edges.filter((edge) => at.length === 0 || edge < Math.min(...at) - TOLERANCE || edge > Math.max(...at) + TOLERANCE);
+  const sorted = [...at, ...outside].sort((a, b) => a - b);
   const out: number[] = [];
   for (const at of sorted) if (out.length === 0 || at - out[out.length - 1] > TOLERANCE) out.push(at);
   return out;

@@ -11,30 +11,98 @@ const ALIGN = 4;
 /** Gaps wider than this share of the font size separate cells; word spaces are about a quarter. */
 const CELL_GAP = 0.5;
 
+/** How far a column's cells reach across the page. */
+export interface ColumnExtent {
+  x: number;
+  right: number;
+}
+
+/** Share of a table's columns (and at least three) a header line must name for its words to be read one by one. */
+const DENSE_HEADER = 0.6;
+/** Words of a spanning title over a header row ("Modern method", "Percent distribution"); more reads as a sentence. */
+const MAX_SPANNER_WORDS = 4;
+/** A gap between items wider than this share of the font size is a word space (as in narrow-columns.ts). */
+const WORD_GAP = 0.15;
+
 /**
  * The line just above a borderless table, when it is a row of that table the
  * alignment test could not see: a header whose cells span columns (booktabs
- * `\multicolumn` over a `\cmidrule`, centred, so no cell starts at a column edge), or
- * a first row whose cell gap is narrower than the others' (the widest label of a
- * key–value table). It must sit within a row pitch or two above, inside the table's
- * width, and split at gaps wider than a word space into pieces that fall into at
- * least two columns. Each piece goes to the last column starting left of it; a
- * spanning cell fills the first column of its span, as ruled tables do.
+ * `\multicolumn` over a `\cmidrule`, centred, so no cell starts at a column edge), a
+ * header line of a statistical table whose words, centred over right-aligned figures,
+ * run together, or a first row whose cell gap is narrower than the others' (the widest
+ * label of a key–value table). It must sit within a row pitch or two above (a few when
+ * it names most of three or more columns), inside the table's width, and fall into at
+ * least two columns.
+ *
+ * A line that names most of the columns is read word by word, each word going to the
+ * column its text overlaps most (or the nearest); so "method sterilization Pill" over
+ * three columns is three cells. Any other line is cut at gaps wider than a word space
+ * into pieces, each going to the first column it overlaps: a spanning header such as
+ * "Modern method" stays one cell, at the start of its span, as ruled tables place one.
+ * A piece over several columns must be short, as such titles are: a sentence set
+ * across the table above it is not one of its rows. With `namingAll`, only a line that
+ * names most columns is taken.
  */
-export function rowAbove(line: PdfLine, table: PdfTable, starts: readonly number[]): TableRow | undefined {
+export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly ColumnExtent[], namingAll = false): TableRow | undefined {
   if (line.page !== table.page || line.mono || listMarker(line.text)) return undefined;
   const gap = table.top + line.size - line.y;
-  if (gap <= 0 || gap > 2.5 * line.size || line.x < table.left - ALIGN || line.right > table.right + ALIGN) return undefined;
-  const cells: PdfTextItem[][] = starts.map(() => []);
-  for (const piece of pieces(
-    line.segments.flatMap((segment) => segment.items),
-    line.size,
-  )) {
-    const column = starts.reduce((found, start, k) => (start <= piece[0].x + ALIGN ? k : found), 0);
+  // The first column's header may start a little left of its cells (indented row labels).
+  if (gap <= 0 || line.x < table.left - 2 * line.size || line.right > table.right + ALIGN) return undefined;
+  const items = line.segments.flatMap((segment) => segment.items);
+  const wordItems = groupItems(items, WORD_GAP * line.size);
+  // Column names are a word or two each, one name to a column.
+  const homes = wordItems.map((word) => mostOverlapped(word, columns));
+  const perColumn = columns.map((_, k) => homes.filter((home) => home === k).length);
+  const dense = new Set(homes).size >= Math.max(3, DENSE_HEADER * columns.length) && perColumn.every((count) => count <= MAX_SPANNER_WORDS);
+  // A line naming most of three or more columns is their header even set farther apart (a rule and space under it).
+  if (gap > (dense && columns.length >= 3 ? 5 : 2.5) * line.size) return undefined;
+  if (namingAll && !dense) return undefined;
+  const pieces = dense ? wordItems : groupItems(items, CELL_GAP * line.size);
+  // A piece over several columns is a spanning title, which is short: a sentence across the table ("Bill to: …") is not a row.
+  const words = (piece: PdfTextItem[]) =>
+    lineRuns(piece)
+      .map((run) => run.text)
+      .join('')
+      .split(/\s+/).length;
+  if (!dense && pieces.some((piece) => overlapped(piece, columns).length > 1 && words(piece) > MAX_SPANNER_WORDS)) return undefined;
+  const cells: PdfTextItem[][] = columns.map(() => []);
+  for (const piece of pieces) {
+    const under = overlapped(piece, columns);
+    const column = dense ? mostOverlapped(piece, columns) : (under[0] ?? nearest(piece, columns));
     cells[column].push(...piece);
   }
   if (cells.filter((cell) => cell.length > 0).length < 2) return undefined;
   return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(lineRuns(cell))));
+}
+
+function extentOf(items: readonly PdfTextItem[]): ColumnExtent {
+  return { x: Math.min(...items.map((item) => item.x)), right: Math.max(...items.map((item) => item.x + item.width)) };
+}
+
+function overlapOf(a: ColumnExtent, b: ColumnExtent): number {
+  return Math.min(a.right, b.right) - Math.max(a.x, b.x);
+}
+
+/** The columns whose cells the items overlap, left to right. */
+function overlapped(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number[] {
+  const extent = extentOf(items);
+  return columns.flatMap((column, k) => (overlapOf(extent, column) > 0 ? [k] : []));
+}
+
+function mostOverlapped(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number {
+  const extent = extentOf(items);
+  const best = columns.reduce((found, column, k) => (overlapOf(extent, column) > overlapOf(extent, columns[found]) ? k : found), 0);
+  return overlapOf(extent, columns[best]) > 0 ? best : nearest(items, columns);
+}
+
+/** The column whose middle is nearest the items' middle. */
+function nearest(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number {
+  const extent = extentOf(items);
+  const middle = (e: ColumnExtent) => (e.x + e.right) / 2;
+  return columns.reduce(
+    (found, column, k) => (Math.abs(middle(column) - middle(extent)) < Math.abs(middle(columns[found]) - middle(extent)) ? k : found),
+    0,
+  );
 }
 
 /** The table with `row` added on top: as its header when it has one (the header row moves down), else as its first row. */
@@ -48,12 +116,12 @@ export function withRowAbove(table: PdfTable, row: TableRow, line: PdfLine): Pdf
   };
 }
 
-function pieces(items: readonly PdfTextItem[], size: number): PdfTextItem[][] {
+/** Items joined where the gap to the next is at most `gap` points. */
+function groupItems(items: readonly PdfTextItem[], gap: number): PdfTextItem[][] {
   const out: PdfTextItem[][] = [];
   for (const item of items) {
     const last = out[out.length - 1];
-    const end = last ? Math.max(...last.map((other) => other.x + other.width)) : 0;
-    if (last && item.x - end <= CELL_GAP * size) last.push(item);
+    if (last && item.x - extentOf(last).right <= gap) last.push(item);
     else out.push([item]);
   }
   return out;

@@ -95,6 +95,28 @@ function placeCells(rows: readonly Cell[][], width: number): Array<Array<Cell | 
   });
 }
 
+/**
+ * Each row's cells in the order the page shows them. Some exporters list a row's cells
+ * in the order they drew them, not left to right (Excel's tagged PDFs put a later
+ * column second in some rows), and the tree is only as good as its exporter: where a
+ * row's cells with text do not run left to right (right to left in a table of mostly
+ * right-to-left text), they are put in that order, the empty cells keeping their places.
+ */
+function inReadingOrder(rows: Cell[][]): Cell[][] {
+  const items = rows.flatMap((row) => row.flatMap((cell) => cell.items));
+  const rtl = items.filter((item) => item.rtl).length * 2 > items.length;
+  const edge = (cell: Cell) =>
+    rtl ? -Math.max(...cell.items.map((item) => item.x + item.width)) : Math.min(...cell.items.map((item) => item.x));
+  return rows.map((row) => {
+    const filled = row.flatMap((cell, index) => (cell.items.length > 0 ? [index] : []));
+    const ordered = filled.map((index) => row[index]).sort((a, b) => edge(a) - edge(b));
+    if (ordered.every((cell, k) => cell === row[filled[k]])) return row;
+    const out = [...row];
+    filled.forEach((index, k) => (out[index] = ordered[k]));
+    return out;
+  });
+}
+
 /** A column a row leaves out is the cell above it spanning down: one span per such run. */
 function rowSpans(placed: ReadonlyArray<ReadonlyArray<Cell | undefined>>): TableSpan[] {
   const spans = new Map<string, TableSpan>();
@@ -130,17 +152,26 @@ export function taggedPageTables(
     const cells = table.rows.map((row) =>
       row.map((cell) => ({ header: cell.header, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
     );
-    const rows = cells.filter((row) => row.some((cell) => cell.items.length > 0));
+    const rows = inReadingOrder(cells.filter((row) => row.some((cell) => cell.items.length > 0)));
     const width = Math.max(0, ...rows.map((row) => row.length));
     if (rows.length < 2 || width < 2) continue;
     const all = rows.flatMap((row) => row.flatMap((cell) => cell.items));
     if (all.some((item) => used.has(item))) continue;
-    const text = (cellItems: PdfTextItem[]): TableCell => runsToInline(joinCell(groupLines(cellItems, page).map((line) => line.runs)));
-    const placed = placeCells(rows, width);
-    const grid = placed.map((row) => row.map((cell) => (cell ? text(cell.items) : [])));
-    const spans = rowSpans(placed);
     let headerRows = 0;
     while (headerRows < rows.length - 1 && rows[headerRows].every((cell) => cell.header || cell.items.length === 0)) headerRows++;
+    // Exporters that tag no TH (Excel) still set the header row in bold, the sign tableFromCells reads too.
+    const boldHeader = headerRows === 0 && rows[0].every((cell) => cell.items.every((item) => item.bold || item.text.trim() === ''));
+    if (boldHeader) headerRows = 1;
+    const text = (cellItems: PdfTextItem[], header: boolean): TableCell =>
+      runsToInline(
+        // Bold is what marks such a header: inside it, it would only repeat that.
+        joinCell(
+          groupLines(header && boldHeader ? cellItems.map((item) => ({ ...item, bold: false })) : cellItems, page).map((line) => line.runs),
+        ),
+      );
+    const placed = placeCells(rows, width);
+    const grid = placed.map((row, r) => row.map((cell) => (cell ? text(cell.items, r === 0) : [])));
+    const spans = rowSpans(placed);
     for (const item of all) used.add(item);
     const top = Math.min(...all.map((item) => item.y - item.size));
     const bottom = Math.max(...all.map((item) => item.y + item.size * 0.25));
