@@ -5,19 +5,22 @@ import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import { type FlowElement, type PdfTable, isTable } from './pdf-table';
 import { taggedPageTables } from './tagged-tables';
 import { ruledTables } from './ruled-tables';
+import { asTypewriterProse } from './typewriter-pages';
 
 type Element = { item: PdfTextItem } | { table: PdfTable };
 
 /**
- * One page → lines and tables in reading order: ruled tables are cut out first (their
+ * One page → lines and tables in reading order: a typewritten page's monospace is taken
+ * as its body type (typewriter-pages.ts), ruled tables are cut out first (their
  * cells would otherwise read as short lines), then the page is split into column
  * regions, each region's text is grouped into lines, and aligned (borderless)
  * tables are found among those lines.
  */
 export function pageFlow(page: PdfPageText): FlowElement[] {
   const info = { page: page.page, height: page.height };
+  const items = asTypewriterProse(page.items);
   // Tables the tag tree declares first: their cells are known, whatever their rules.
-  const tagged = taggedPageTables(page.items, page.taggedTables ?? [], info);
+  const tagged = taggedPageTables(items, page.taggedTables ?? [], info);
   const ruled = ruledTables(tagged.rest, page.rules, info);
   const tables = [...tagged.tables, ...ruled.tables];
   const rest = ruled.rest;

@@ -146,7 +146,7 @@ function splitSegments(items: PdfTextItem[], size: number, lineRunsLeftToRight?:
   let end = 0;
   for (const item of items) {
     const part = parts[parts.length - 1];
-    if (part && item.x - end < SEGMENT_GAP * size) {
+    if (part && item.x - end < gapOf(part[part.length - 1], item, size)) {
       part.push(item);
       end = Math.max(end, item.x + item.width);
     } else {
@@ -156,6 +156,18 @@ function splitSegments(items: PdfTextItem[], size: number, lineRunsLeftToRight?:
   }
   if (parts.length === 1 && lineRunsLeftToRight) return [toSegment(items, lineRunsLeftToRight)];
   return parts.map((part) => toSegment(part));
+}
+
+/**
+ * The gap that separates segments after `before`: wider than any word space, or on a
+ * typewritten page (where every character is as wide) two spaces or more, the way
+ * such pages align their columns, except after the end of a sentence, which a typist
+ * followed with two spaces.
+ */
+function gapOf(before: PdfTextItem, item: PdfTextItem, size: number): number {
+  if (!before.typewriter || !item.typewriter || /[.?!:]["')\]]?$/.test(before.text)) return SEGMENT_GAP * size;
+  const charWidth = before.text.length > 0 ? before.width / before.text.length : 0.6 * size;
+  return 1.5 * charWidth;
 }
 
 /**

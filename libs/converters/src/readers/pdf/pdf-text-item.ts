@@ -19,6 +19,11 @@ export interface PdfTextItem {
   href?: string;
   /** The marked-content id it was drawn in (tagged pages read from the operator list): what the tag tree points at. */
   mcid?: number;
+  /**
+   * Set in a monospaced font on a page typed as prose (typewriter-pages.ts): two
+   * spaces there are a deliberate gap (columns aligned with spaces), not a word space.
+   */
+  typewriter?: boolean;
 }
 
 /** A table as a page's tag tree declares it: rows of cells, each cell the MCIDs of its content (tagged-tables.ts). */

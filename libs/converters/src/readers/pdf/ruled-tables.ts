@@ -33,7 +33,14 @@ export function ruledTables(
     // between cells. Where the rules of one direction reach past the last rule of the
     // other, their ends are the table's edges.
     const xs = positions(vertical, ends(horizontal));
-    const ys = positions(horizontal, ends(vertical));
+    let ys = positions(horizontal, ends(vertical));
+    // An edge so implied is kept only where it closes a row that reads as one (text in
+    // two or more columns); a title set inside the frame above the first rule, one line
+    // across, is left to the page.
+    const real = positions(horizontal);
+    if (ys[0] < real[0] - TOLERANCE && textColumns(rest, ys[0], ys[1], xs) < 2) ys = ys.slice(1);
+    if (ys[ys.length - 1] > real[real.length - 1] + TOLERANCE && textColumns(rest, ys[ys.length - 2], ys[ys.length - 1], xs) < 2)
+      ys = ys.slice(0, -1);
     if (xs.length < 3 || ys.length < 3) continue;
     const cells: PdfTextItem[][][] = ys.slice(1).map(() => xs.slice(1).map(() => []));
     const inside: PdfTextItem[] = [];
@@ -79,6 +86,18 @@ function touches(a: Rule, b: Rule): boolean {
   const within = (value: number, from: number, to: number) => value >= from - TOLERANCE && value <= to + TOLERANCE;
   if (a.horizontal === b.horizontal) return Math.abs(a.at - b.at) <= TOLERANCE && a.from <= b.to + TOLERANCE && b.from <= a.to + TOLERANCE;
   return within(a.at, b.from, b.to) && within(b.at, a.from, a.to);
+}
+
+/** How many columns of the grid hold text whose middle lies between top and bottom. */
+function textColumns(items: readonly PdfTextItem[], top: number, bottom: number, xs: readonly number[]): number {
+  const columns = new Set<number>();
+  for (const item of items) {
+    const middle = item.y - item.size * 0.3;
+    if (middle < top || middle >= bottom || item.text.trim() === '') continue;
+    const col = xs.findIndex((x, i) => i > 0 && item.x + 1 < x) - 1;
+    if (col >= 0 && item.x + 1 >= xs[0]) columns.add(col);
+  }
+  return columns.size;
 }
 
 /** Where the rules start and end, outermost: the edges they imply across them. */
