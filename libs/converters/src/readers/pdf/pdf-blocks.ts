@@ -116,7 +116,7 @@ export function linesToBlocks(flow: readonly FlowElement[], hints: readonly Head
         const list: List = {
           type: 'list',
           ordered: marker.ordered,
-          ...(marker.number && marker.number !== 1 ? { start: marker.number } : {}),
+          ...(marker.number !== undefined && marker.number !== 1 ? { start: marker.number } : {}),
           items: [],
         };
         blocks.push(list);

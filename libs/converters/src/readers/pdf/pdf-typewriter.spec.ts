@@ -32,6 +32,11 @@ describe('a document typed in a monospaced font (typewriter.pdf)', () => {
     expect(outsideCode()).toContain('| 1.0.3 | 2009-06-05 | Spelling fixes in Sections 5.1 and 5.4 |');
   });
 
+  it('keeps the numbers of a contents list that starts at 0', () => {
+    expect(markdown).toMatch(/^0\. Preface/m);
+    expect(markdown).toMatch(/^1\. Conventions/m);
+  });
+
   it('keeps a page of C code as code', () => {
     const code = markdown.split(/^```$/m).filter((_, index) => index % 2 === 1);
     expect(code.some((block) => block.includes('while (num >= 0x80) {'))).toBe(true);
