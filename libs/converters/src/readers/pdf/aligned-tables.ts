@@ -57,6 +57,13 @@ function withRowsAbove(
       out.pop();
       continue;
     }
+    const staggered = staggeredLines(out);
+    const merged = staggered.length > 1 ? rowAbove(joinLines(staggered), table, extents) : undefined;
+    if (merged) {
+      table = withRowAbove(table, merged, staggered[0]);
+      out.splice(out.length - staggered.length, staggered.length);
+      continue;
+    }
     const header = out[out.length - 2];
     if (!header || 'kind' in header || !isLabel(above, table, extents)) return table;
     const withLabel = withRowAbove(table, labelRow(above, starts.length), above);
@@ -66,6 +73,35 @@ function withRowsAbove(
     table = withRowAbove(withLabel, headerRow, header);
     out.splice(out.length - 2, 2);
   }
+}
+
+/**
+ * The lines at the end of `out` set closer than a line apart, top to bottom: a header
+ * row whose cells are centred down the row, each cell's lines at its own height ("Read
+ * &" over "Write" beside a one-line "State"), reads as several tight lines that are one row.
+ */
+function staggeredLines(out: ReadonlyArray<PdfLine | PdfTable>): PdfLine[] {
+  const lines: PdfLine[] = [];
+  for (let index = out.length - 1; index >= 0; index--) {
+    const line = out[index];
+    if ('kind' in line) break;
+    const below = lines[0];
+    if (below && (line.page !== below.page || below.y - line.y >= Math.min(line.size, below.size))) break;
+    lines.unshift(line);
+  }
+  return lines;
+}
+
+/** Tight lines as one line at the top one's height: their segments side by side, left to right. */
+function joinLines(lines: readonly PdfLine[]): PdfLine {
+  const segments = lines.flatMap((line) => line.segments).sort((a, b) => a.x - b.x);
+  return {
+    ...lines[0],
+    x: Math.min(...lines.map((line) => line.x)),
+    right: Math.max(...lines.map((line) => line.right)),
+    y: lines[lines.length - 1].y,
+    segments,
+  };
 }
 
 /**

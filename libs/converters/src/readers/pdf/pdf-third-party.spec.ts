@@ -110,6 +110,15 @@ describe('tables as other projects test them (development half of the third-part
     expect(rows.findIndex((row) => row[0] === 'Lowest')).toBeGreaterThan(rows.findIndex((row) => row[0] === 'Scheduled caste'));
   });
 
+  it('a header row whose cells are centred down it, each at its own height, is one row (camelot twotables_2.pdf)', async () => {
+    // Set in bold, as the source sets it.
+    const rows = pipeRows(await markdownOf('camelot/twotables_2.pdf')).map((row) => row.map((cell) => cell.replace(/\*\*/g, '')));
+    expect(rows.filter((row) => row[0] === 'State')).toEqual([
+      ['State', 'n', 'Illiterate', 'Read & Write', '1-4 std.', '5-8 std.', '9-12 std.', 'College'],
+      ['State', 'n', 'Illiterate', 'Read & Write', '1-4 std.', '5-8 std.', '9-12 std.', 'College'],
+    ]);
+  });
+
   it('centred columns and first cells only some rows fill (camelot stream_inner_outer_columns.pdf)', async () => {
     expect(pipeRows(await markdownOf('camelot/stream_inner_outer_columns.pdf'))).toEqual([
       ['Outer 1', 'Outer 2', 'Long 1', 'Long 2', 'Inner', 'Long 3'],

@@ -1,13 +1,10 @@
 import type { TableRow } from '../../document';
 import { listMarker } from './list-marker';
-import { lineRuns } from './pdf-lines';
+import { type PdfLine, type TextRun, lineRuns } from './pdf-lines';
 import type { PdfTextItem } from './pdf-text-item';
-import type { PdfLine } from './pdf-lines';
 import type { PdfTable } from './pdf-table';
 import { runsToInline } from './text-runs';
 
-/** Edges this close (points) are aligned (as in aligned-tables.ts). */
-const ALIGN = 4;
 /** Gaps wider than this share of the font size separate cells; word spaces are about a quarter. */
 const CELL_GAP = 0.5;
 
@@ -46,8 +43,9 @@ const WORD_GAP = 0.15;
 export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly ColumnExtent[], namingAll = false): TableRow | undefined {
   if (line.page !== table.page || line.mono || listMarker(line.text)) return undefined;
   const gap = table.top + line.size - line.y;
-  // The first column's header may start a little left of its cells (indented row labels).
-  if (gap <= 0 || line.x < table.left - 2 * line.size || line.right > table.right + ALIGN) return undefined;
+  // Headers may reach a little past the cells under them: the first column's left of
+  // indented row labels, the last one's right of right-aligned figures.
+  if (gap <= 0 || line.x < table.left - 2 * line.size || line.right > table.right + 2 * line.size) return undefined;
   const items = line.segments.flatMap((segment) => segment.items);
   const wordItems = groupItems(items, WORD_GAP * line.size);
   // Column names are a word or two each, one name to a column.
@@ -72,7 +70,7 @@ export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly Colum
     cells[column].push(...piece);
   }
   if (cells.filter((cell) => cell.length > 0).length < 2) return undefined;
-  return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(lineRuns(cell))));
+  return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(cellRuns(cell))));
 }
 
 function extentOf(items: readonly PdfTextItem[]): ColumnExtent {
@@ -114,6 +112,23 @@ export function withRowAbove(table: PdfTable, row: TableRow, line: PdfLine): Pdf
     top: line.y - line.size,
     table: { ...table.table, ...(header ? { header: row } : {}), rows: header ? body : [row, ...body] },
   };
+}
+
+/**
+ * A cell's runs: its items line by line (a header row of staggered lines gives a cell
+ * one item from each, "Read &" over "Write"), lines joined with a space.
+ */
+function cellRuns(items: readonly PdfTextItem[]): TextRun[] {
+  const lines: PdfTextItem[][] = [];
+  for (const item of [...items].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    const line = lines[lines.length - 1];
+    if (line && Math.abs(item.y - line[0].y) <= 0.45 * item.size) line.push(item);
+    else lines.push([item]);
+  }
+  return lines.flatMap((line, index) => [
+    ...(index > 0 ? [{ text: ' ', bold: false, italic: false, mono: false }] : []),
+    ...lineRuns(line.sort((a, b) => a.x - b.x)),
+  ]);
 }
 
 /** Items joined where the gap to the next is at most `gap` points. */
