@@ -15,9 +15,12 @@ const ALIGN = 4;
  * Borderless tables: runs of consecutive lines split into segments by wide gaps
  * (see SEGMENT_GAP) and by narrow gaps that line up across rows (narrow-columns.ts),
  * whose segments start (or, for numbers, end) at the same x in at least three rows
- * and two columns. A following line with a single segment under one column is a
- * wrapped cell and joins the row above. Lines that are list items (marker, gap,
- * text) are never rows.
+ * and two columns; around those columns, rows whose other segments fall under one
+ * column or between columns (placeRow). A following line with a single segment under
+ * one column is that cell wrapped when its first word could not have fitted above
+ * (wraps), else a row of its own. Header lines above a table (withRowsAbove) and
+ * tables split by label lines (joinedAcrossLabels) are taken in. Lines that are list
+ * items (marker, gap, text) are never rows.
  */
 export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTable> {
   const out: Array<PdfLine | PdfTable> = [];
