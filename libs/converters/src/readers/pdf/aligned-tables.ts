@@ -2,7 +2,7 @@ import { listMarker } from './list-marker';
 import { splitNarrowColumns } from './narrow-columns';
 import type { LineSegment, PdfLine } from './pdf-lines';
 import { type CellLines, type PdfTable, tableFromCells } from './pdf-table';
-import { type ColumnExtent, rowAbove, withRowAbove } from './table-header-rows';
+import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
 import type { TableRow } from '../../document';
 import { runsToInline } from './text-runs';
 
@@ -28,7 +28,7 @@ export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTab
   for (let i = 0; i < lines.length;) {
     const found = tableAt(lines, i);
     if (found) {
-      const table = withRowsAbove(out, found.table, found.starts, found.extents);
+      const table = withRowsAbove(out, found.table, found.extents);
       const joined = joinedAcrossLabels(out, table, found.extents, extentsOf);
       extentsOf.set(joined, extentsOf.get(joined) ?? found.extents);
       out.push(joined);
@@ -44,12 +44,7 @@ export function alignedTables(lines: readonly PdfLine[]): Array<PdfLine | PdfTab
  * label line in the first column between the header and the body (a section's name,
  * "Caste/tribe") is a row too when a header row naming most columns sits above it. Taken lines leave `out`.
  */
-function withRowsAbove(
-  out: Array<PdfLine | PdfTable>,
-  found: PdfTable,
-  starts: readonly number[],
-  extents: readonly ColumnExtent[],
-): PdfTable {
+function withRowsAbove(out: Array<PdfLine | PdfTable>, found: PdfTable, extents: readonly ColumnExtent[]): PdfTable {
   let table = found;
   for (;;) {
     const above = out[out.length - 1];
@@ -69,7 +64,7 @@ function withRowsAbove(
     }
     const header = out[out.length - 2];
     if (!header || 'kind' in header || !isLabel(above, table, extents)) return table;
-    const withLabel = withRowAbove(table, labelRow(above, starts.length), above);
+    const withLabel = withRowAbove(table, labelRow(above, extents.length), above);
     // Only a header naming most columns vouches for the label under it (a line of prose split in two does not).
     const headerRow = rowAbove(header, withLabel, extents, true);
     if (!headerRow) return table;
@@ -148,8 +143,7 @@ function joinedAcrossLabels(
     const between = out.slice(out.length - labels) as PdfLine[];
     if (!beforeColumns || beforeColumns.length !== extents.length) return table;
     // Each column lies over the other table's: overlapping by half the narrower's width (ragged text columns agree on no edge).
-    const same = (a: ColumnExtent, b: ColumnExtent) =>
-      Math.min(a.right, b.right) - Math.max(a.x, b.x) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+    const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
     if (beforeColumns.some((column, col) => !same(column, extents[col]))) return table;
     if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
     const size = Math.max(...between.map((line) => line.size));
@@ -192,7 +186,7 @@ function tableAt(lines: readonly PdfLine[], start: number): Found | undefined {
 }
 
 /** A table, the index of the line after it, and where each of its columns' cells start and how far they reach. */
-type Found = { table: PdfTable; end: number; starts: number[]; extents: ColumnExtent[] };
+type Found = { table: PdfTable; end: number; extents: ColumnExtent[] };
 
 function tableWith(lines: readonly PdfLine[], start: number, minRows: number): Found | undefined {
   let end = start + 1;
@@ -229,9 +223,7 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
   const grid = withGapColumns(taken, columns.length);
   if (!grid) return undefined;
   const rows: CellLines[][] = [];
-  const limits = Array.from({ length: grid.width }, (_, col) =>
-    Math.max(...grid.rows.flatMap((placed) => placed.filter((cell) => cell.column === col).map((cell) => cell.segment.right))),
-  );
+  const limits = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)).right);
   let lastIn: Array<LineSegment | undefined> = [];
   for (const placed of grid.rows) {
     const only = placed.length === 1 ? placed[0] : undefined;
@@ -253,18 +245,13 @@ function tableWith(lines: readonly PdfLine[], start: number, minRows: number): F
   const count = grid.rows.length;
   const left = Math.min(...candidates.slice(0, count).map((line) => line.x));
   const right = Math.max(...candidates.slice(0, count).map((line) => line.right));
-  const extents = Array.from({ length: grid.width }, (_, col) => {
-    const cells = grid.rows.flatMap((placed) => placed.filter((cell) => cell.column === col).map((cell) => cell.segment));
-    return { x: Math.min(...cells.map((cell) => cell.x)), right: Math.max(...cells.map((cell) => cell.right)) };
-  });
-  const starts = extents.map((extent) => extent.x);
+  const extents = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
   // The last row's baseline plus its descenders, as a paragraph's box ends (pdf-blocks.ts).
   const last = candidates[count - 1];
   const bottom = last.y + last.size * 0.25;
   return {
     table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table },
     end: start + count,
-    starts,
     extents,
   };
 }
@@ -291,8 +278,18 @@ interface Placement {
   segment: LineSegment;
 }
 
+/** The segments the rows place in one column, top to bottom. */
+function segmentsIn(rows: readonly Placement[][], column: number): LineSegment[] {
+  return rows.flatMap((row) => row.filter((cell) => cell.column === column).map((cell) => cell.segment));
+}
+
+/** From the leftmost segment's left edge to the rightmost one's right edge. */
+function reachOf(segments: readonly LineSegment[]): ColumnExtent {
+  return { x: Math.min(...segments.map((segment) => segment.x)), right: Math.max(...segments.map((segment) => segment.right)) };
+}
+
 /** How far (points) each anchored column's cells reach, left to right: the x range of the segments aligned on it. */
-function columnSpans(segments: readonly LineSegment[][], anchors: readonly Anchor[]): Array<{ x: number; right: number }> {
+function columnSpans(segments: readonly LineSegment[][], anchors: readonly Anchor[]): ColumnExtent[] {
   const spans = anchors.map(() => ({ x: Infinity, right: -Infinity }));
   for (const segment of segments.flat()) {
     const column = columnOf(segment, anchors);
@@ -313,16 +310,12 @@ function columnSpans(segments: readonly LineSegment[][], anchors: readonly Ancho
  * one) are in anchored columns: so a line of prose above or below, one long segment,
  * never joins.
  */
-function placeRow(
-  segments: readonly LineSegment[],
-  anchors: readonly Anchor[],
-  spans: ReadonlyArray<{ x: number; right: number }>,
-): Placement[] | undefined {
+function placeRow(segments: readonly LineSegment[], anchors: readonly Anchor[], spans: readonly ColumnExtent[]): Placement[] | undefined {
   const placed: Placement[] = [];
   for (const segment of segments) {
     let column = columnOf(segment, anchors);
     if (column < 0) {
-      const under = spans.flatMap((span, k) => (segment.x < span.right && segment.right > span.x ? [k] : []));
+      const under = spans.flatMap((span, k) => (overlapOf(segment, span) > 0 ? [k] : []));
       if (under.length > 1) return undefined;
       column = under.length === 1 ? under[0] : -1;
     }
@@ -340,12 +333,9 @@ function placeRow(
  * column cut the table before that row. Returns the rows with every column numbered
  * left to right, and the table's width.
  */
-function withGapColumns(
-  rows: readonly Placement[][],
-  anchored: number,
-): { rows: Array<Array<{ column: number; segment: LineSegment }>>; width: number } | undefined {
+function withGapColumns(rows: readonly Placement[][], anchored: number): { rows: Placement[][]; width: number } | undefined {
   const gaps = rows.flat().filter((cell) => cell.column < 0);
-  const clusters: Array<{ x: number; right: number }> = [];
+  const clusters: ColumnExtent[] = [];
   for (const { segment } of [...gaps].sort((a, b) => a.segment.x - b.segment.x)) {
     const last = clusters[clusters.length - 1];
     if (last && segment.x < last.right) last.right = Math.max(last.right, segment.right);
@@ -364,7 +354,7 @@ function withGapColumns(
   );
   const order = [...startOf.keys()].sort((a, b) => (startOf.get(a) as number) - (startOf.get(b) as number));
   const index = new Map(order.map((column, k) => [column, k]));
-  const out: Array<Array<{ column: number; segment: LineSegment }>> = [];
+  const out: Placement[][] = [];
   for (const row of numbered) {
     const columns = row.map((cell) => index.get(cell.column) as number);
     if (new Set(columns).size !== columns.length) break;
@@ -378,21 +368,11 @@ function withGapColumns(
  * page, are one column: the indent levels of a column of row labels ("1 child", then
  * "1 son" indented under it) each align well enough to be found as a column.
  */
-function withIndentsMerged(
-  rows: Array<Array<{ column: number; segment: LineSegment }>>,
-  width: number,
-): { rows: Array<Array<{ column: number; segment: LineSegment }>>; width: number } {
+function withIndentsMerged(rows: Placement[][], width: number): { rows: Placement[][]; width: number } {
   for (let col = 0; col + 1 < width;) {
-    const cells = (k: number) => rows.flatMap((row) => row.filter((cell) => cell.column === k).map((cell) => cell.segment));
-    const [left, right] = [cells(col), cells(col + 1)];
-    const reach = (segments: LineSegment[]) => ({
-      x: Math.min(...segments.map((s) => s.x)),
-      right: Math.max(...segments.map((s) => s.right)),
-    });
+    const [left, right] = [segmentsIn(rows, col), segmentsIn(rows, col + 1)];
     const both = rows.some((row) => row.some((cell) => cell.column === col) && row.some((cell) => cell.column === col + 1));
-    const a = reach(left);
-    const b = reach(right);
-    if (both || left.length === 0 || right.length === 0 || Math.min(a.right, b.right) <= Math.max(a.x, b.x)) {
+    if (both || left.length === 0 || right.length === 0 || overlapOf(reachOf(left), reachOf(right)) <= 0) {
       col++;
       continue;
     }

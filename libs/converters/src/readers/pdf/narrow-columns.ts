@@ -48,15 +48,21 @@ export function splitNarrowColumns(rows: readonly LineSegment[][], minRows: numb
 
 /** Items joined where no space separates them (a word drawn in several pieces stays whole). */
 function piecesOf(items: readonly PdfTextItem[]): PdfTextItem[][] {
-  const pieces: PdfTextItem[][] = [];
-  for (const item of items) {
-    const piece = pieces[pieces.length - 1];
-    if (piece && item.x - bounds(piece).right <= SPACE * item.size) piece.push(item);
-    else pieces.push([item]);
-  }
-  return pieces;
+  return groupItems(items, (item) => SPACE * item.size);
 }
 
-function bounds(items: readonly PdfTextItem[]): Piece {
+/** Items (left to right) joined into groups where the gap before an item is at most `maxGap(item)` points. */
+export function groupItems(items: readonly PdfTextItem[], maxGap: (item: PdfTextItem) => number): PdfTextItem[][] {
+  const groups: PdfTextItem[][] = [];
+  for (const item of items) {
+    const group = groups[groups.length - 1];
+    if (group && item.x - bounds(group).right <= maxGap(item)) group.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
+
+/** From the leftmost item's left edge to the rightmost one's right edge. */
+export function bounds(items: readonly PdfTextItem[]): Piece {
   return { x: Math.min(...items.map((item) => item.x)), right: Math.max(...items.map((item) => item.x + item.width)) };
 }

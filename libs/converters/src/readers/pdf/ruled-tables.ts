@@ -45,10 +45,9 @@ export function ruledTables(
     const cells: PdfTextItem[][][] = ys.slice(1).map(() => xs.slice(1).map(() => []));
     const inside: PdfTextItem[] = [];
     for (const item of rest) {
-      const middle = item.y - item.size * 0.3;
-      let row = ys.findIndex((y, i) => i > 0 && middle < y) - 1;
-      let col = xs.findIndex((x, i) => i > 0 && item.x + 1 < x) - 1;
-      if (row < 0 || col < 0 || middle < ys[0] || item.x + 1 < xs[0]) continue;
+      let row = cellIndex(middleOf(item), ys);
+      let col = cellIndex(item.x + 1, xs);
+      if (row < 0 || col < 0) continue;
       while (col > 0 && !covered(group, false, xs[col], ys[row], ys[row + 1])) col--;
       while (row > 0 && !covered(group, true, ys[row], xs[col], xs[col + 1])) row--;
       cells[row][col].push(item);
@@ -88,14 +87,25 @@ function touches(a: Rule, b: Rule): boolean {
   return within(a.at, b.from, b.to) && within(b.at, a.from, a.to);
 }
 
+/** Where an item's text sits across its line: what decides the row it is in. */
+function middleOf(item: PdfTextItem): number {
+  return item.y - item.size * 0.3;
+}
+
+/** The cell between two grid positions that `at` falls in (from one, up to the next), or -1 outside the grid. */
+function cellIndex(at: number, positions: readonly number[]): number {
+  if (at < positions[0]) return -1;
+  return positions.findIndex((position, i) => i > 0 && at < position) - 1;
+}
+
 /** How many columns of the grid hold text whose middle lies between top and bottom. */
 function textColumns(items: readonly PdfTextItem[], top: number, bottom: number, xs: readonly number[]): number {
   const columns = new Set<number>();
   for (const item of items) {
-    const middle = item.y - item.size * 0.3;
+    const middle = middleOf(item);
     if (middle < top || middle >= bottom || item.text.trim() === '') continue;
-    const col = xs.findIndex((x, i) => i > 0 && item.x + 1 < x) - 1;
-    if (col >= 0 && item.x + 1 >= xs[0]) columns.add(col);
+    const col = cellIndex(item.x + 1, xs);
+    if (col >= 0) columns.add(col);
   }
   return columns.size;
 }

@@ -1,8 +1,9 @@
 import type { TableRow } from '../../document';
 import { listMarker } from './list-marker';
-import { type PdfLine, type TextRun, lineRuns } from './pdf-lines';
+import { type PdfLine, type TextRun, groupLines, lineRuns } from './pdf-lines';
+import { bounds, groupItems } from './narrow-columns';
 import type { PdfTextItem } from './pdf-text-item';
-import type { PdfTable } from './pdf-table';
+import { type PdfTable, joinCell } from './pdf-table';
 import { runsToInline } from './text-runs';
 
 /** Gaps wider than this share of the font size separate cells; word spaces are about a quarter. */
@@ -47,7 +48,7 @@ export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly Colum
   // indented row labels, the last one's right of right-aligned figures.
   if (gap <= 0 || line.x < table.left - 2 * line.size || line.right > table.right + 2 * line.size) return undefined;
   const items = line.segments.flatMap((segment) => segment.items);
-  const wordItems = groupItems(items, WORD_GAP * line.size);
+  const wordItems = groupItems(items, () => WORD_GAP * line.size);
   // Column names are a word or two each, one name to a column.
   const homes = wordItems.map((word) => mostOverlapped(word, columns));
   const perColumn = columns.map((_, k) => homes.filter((home) => home === k).length);
@@ -55,7 +56,7 @@ export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly Colum
   // A line naming most of three or more columns is their header even set farther apart (a rule and space under it).
   if (gap > (dense && columns.length >= 3 ? 5 : 2.5) * line.size) return undefined;
   if (namingAll && !dense) return undefined;
-  const pieces = dense ? wordItems : groupItems(items, CELL_GAP * line.size);
+  const pieces = dense ? wordItems : groupItems(items, () => CELL_GAP * line.size);
   // A piece over several columns is a spanning title, which is short: a sentence across the table ("Bill to: …") is not a row.
   const words = (piece: PdfTextItem[]) =>
     lineRuns(piece)
@@ -70,32 +71,37 @@ export function rowAbove(line: PdfLine, table: PdfTable, columns: readonly Colum
     cells[column].push(...piece);
   }
   if (cells.filter((cell) => cell.length > 0).length < 2) return undefined;
-  return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(cellRuns(cell))));
+  return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(cellRuns(cell, line))));
 }
 
-function extentOf(items: readonly PdfTextItem[]): ColumnExtent {
-  return { x: Math.min(...items.map((item) => item.x)), right: Math.max(...items.map((item) => item.x + item.width)) };
+/**
+ * A cell's runs: its items line by line (a header row of staggered lines gives a cell
+ * one item from each, "Read &" over "Write"), joined as any table cell's lines are.
+ */
+function cellRuns(items: readonly PdfTextItem[], line: PdfLine): TextRun[] {
+  return joinCell(groupLines(items, { page: line.page, height: line.pageHeight }).map((cellLine) => cellLine.runs));
 }
 
-function overlapOf(a: ColumnExtent, b: ColumnExtent): number {
+/** How far two extents overlap (points); zero or less when they do not. */
+export function overlapOf(a: ColumnExtent, b: ColumnExtent): number {
   return Math.min(a.right, b.right) - Math.max(a.x, b.x);
 }
 
 /** The columns whose cells the items overlap, left to right. */
 function overlapped(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number[] {
-  const extent = extentOf(items);
+  const extent = bounds(items);
   return columns.flatMap((column, k) => (overlapOf(extent, column) > 0 ? [k] : []));
 }
 
 function mostOverlapped(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number {
-  const extent = extentOf(items);
+  const extent = bounds(items);
   const best = columns.reduce((found, column, k) => (overlapOf(extent, column) > overlapOf(extent, columns[found]) ? k : found), 0);
   return overlapOf(extent, columns[best]) > 0 ? best : nearest(items, columns);
 }
 
 /** The column whose middle is nearest the items' middle. */
 function nearest(items: readonly PdfTextItem[], columns: readonly ColumnExtent[]): number {
-  const extent = extentOf(items);
+  const extent = bounds(items);
   const middle = (e: ColumnExtent) => (e.x + e.right) / 2;
   return columns.reduce(
     (found, column, k) => (Math.abs(middle(column) - middle(extent)) < Math.abs(middle(columns[found]) - middle(extent)) ? k : found),
@@ -112,32 +118,4 @@ export function withRowAbove(table: PdfTable, row: TableRow, line: PdfLine): Pdf
     top: line.y - line.size,
     table: { ...table.table, ...(header ? { header: row } : {}), rows: header ? body : [row, ...body] },
   };
-}
-
-/**
- * A cell's runs: its items line by line (a header row of staggered lines gives a cell
- * one item from each, "Read &" over "Write"), lines joined with a space.
- */
-function cellRuns(items: readonly PdfTextItem[]): TextRun[] {
-  const lines: PdfTextItem[][] = [];
-  for (const item of [...items].sort((a, b) => a.y - b.y || a.x - b.x)) {
-    const line = lines[lines.length - 1];
-    if (line && Math.abs(item.y - line[0].y) <= 0.45 * item.size) line.push(item);
-    else lines.push([item]);
-  }
-  return lines.flatMap((line, index) => [
-    ...(index > 0 ? [{ text: ' ', bold: false, italic: false, mono: false }] : []),
-    ...lineRuns(line.sort((a, b) => a.x - b.x)),
-  ]);
-}
-
-/** Items joined where the gap to the next is at most `gap` points. */
-function groupItems(items: readonly PdfTextItem[], gap: number): PdfTextItem[][] {
-  const out: PdfTextItem[][] = [];
-  for (const item of items) {
-    const last = out[out.length - 1];
-    if (last && item.x - extentOf(last).right <= gap) last.push(item);
-    else out.push([item]);
-  }
-  return out;
 }

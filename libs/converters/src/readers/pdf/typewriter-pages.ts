@@ -22,6 +22,8 @@ const CODE_ITEM_SYMBOLS = 0.2;
  * throughout) keeps its monospace and stays code.
  */
 export function asTypewriterProse(items: readonly PdfTextItem[]): readonly PdfTextItem[] {
+  // Every page of every PDF comes here: most have no monospaced item, and need no count.
+  if (!items.some((item) => item.mono)) return items;
   let chars = 0;
   let mono = 0;
   let letters = 0;
