@@ -1,4 +1,4 @@
-import type { JsonBlock, JsonDocument } from '../../src/formats/json/document-json';
+import type { JsonBlock, JsonDocument, JsonTableRow } from '../../src/formats/json/document-json';
 import type { TruthCell, TruthHeading } from './truth';
 
 /** A table as a tool returned it, in the truth's shape so the same metrics read both. */
@@ -23,10 +23,7 @@ export function predictionOf(document: JsonDocument): Prediction {
     for (const block of blocks) {
       switch (block.type) {
         case 'table':
-          prediction.tables.push({
-            page: block.page,
-            rows: block.rows.map((row) => row.cells.map((cell) => (row.header ? { text: cell.text, header: true } : { text: cell.text }))),
-          });
+          prediction.tables.push({ page: block.page, rows: spannedRows(block.rows) });
           break;
         case 'heading':
           prediction.headings.push({ level: block.level, text: block.text, page: block.page });
@@ -50,4 +47,28 @@ export function predictionOf(document: JsonDocument): Prediction {
   walk(document.blocks);
   prediction.textWithoutTables = lines.join('\n');
   return prediction;
+}
+
+/**
+ * The json tree's rows as the truth lists them, HTML's way: the tree keeps every slot of
+ * its grid and marks a spanning cell's spans on it, so the slots it covers are dropped
+ * here and its spans kept (without this a spanning cell scored as one narrow cell).
+ */
+function spannedRows(rows: readonly JsonTableRow[]): TruthCell[][] {
+  const covered = new Set<string>();
+  return rows.map((row, r) => {
+    const cells: TruthCell[] = [];
+    row.cells.forEach((cell, c) => {
+      if (covered.has(`${r} ${c}`)) return;
+      const out: TruthCell = { text: cell.text };
+      if (row.header) out.header = true;
+      const rowSpan = cell.rowSpan ?? 1;
+      const colSpan = cell.colSpan ?? 1;
+      if (rowSpan > 1) out.rowSpan = rowSpan;
+      if (colSpan > 1) out.colSpan = colSpan;
+      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) if (dr || dc) covered.add(`${r + dr} ${c + dc}`);
+      cells.push(out);
+    });
+    return cells;
+  });
 }

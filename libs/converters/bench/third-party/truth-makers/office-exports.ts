@@ -1,17 +1,19 @@
 /**
  * Truth from source documents: third-party DOCX/ODT files from Debian packages, exported
  * to tagged PDF by LibreOffice with bookmarks off (an outline would hand the reader the
- * headings), into `corpus/libreoffice/<package>/`. pandoc reads the source, not the PDF:
- * headings (level, text), tables (rows, spans, header cells) and the plain text without
- * tables. A table's page is where pdftotext finds its first cells.
+ * headings), into `corpus/libreoffice/<package>/`. The truth is read from the source, not
+ * the PDF: pandoc gives headings (level, text) and the plain text without tables; tables
+ * (rows, spans, header cells) come from pandoc for Word files and from the ODF XML for
+ * ODF files (odt-tables.ts says why). A table's page is where pdftotext finds its first
+ * cells.
  *
- *   node -r ./tools/jest/typescript-hook.js libs/converters/bench/third-party/truth-makers/office-exports.ts [--check] [--only TEXT]
+ *   node -r ./tools/jest/typescript-hook.js libs/converters/bench/third-party/truth-makers/office-exports.ts [--check] [--only TEXT] [--truth-only]
  *
  * Needs pandoc, LibreOffice Writer (`libreoffice-writer-nogui`), poppler-utils, and the
  * SIL font packages the SIL documents are set in (see corpus/SOURCES.md), else
  * LibreOffice substitutes fonts and the PDF no longer looks like the source. Each export
  * runs alone under `nice`, in a LibreOffice profile of its own. `--check` prints counts
- * and writes nothing.
+ * and writes nothing; `--truth-only` keeps the committed PDFs and rewrites only the truth.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,11 +22,12 @@ import { basename, extname, join } from 'node:path';
 import type { DocumentTruth, TruthTable } from '../truth';
 import { plainName, readDebianFile, requireTools } from './debian';
 import { OFFICE_DOCS, OFFICE_SKIPPED, type OfficeDoc } from './office-docs';
+import { odtTables } from './odt-tables';
 import { headingsAndTables, withoutTables, type PandocDoc } from './pandoc-ast';
 import { placeTables } from './place-tables';
 import { pageTexts, producerOf } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
-import { writeCorpusFile, writeTruth } from './write-truth';
+import { corpusPath, writeCorpusFile, writeTruth } from './write-truth';
 
 /** Tagged PDF, no bookmarks: the export filter's options as soffice takes them on the command line. */
 const EXPORT_FILTER =
@@ -71,16 +74,17 @@ function exportPdf(source: string, work: string): Buffer {
 }
 
 function main(): void {
-  requireTools({
-    'dpkg-deb': 'dpkg',
-    pandoc: 'pandoc',
-    soffice: 'libreoffice-writer-nogui',
-    pdfinfo: 'poppler-utils',
-    pdftotext: 'poppler-utils',
-  });
   const args = process.argv.slice(2);
   const check = args.includes('--check');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  const truthOnly = args.includes('--truth-only');
+  requireTools({
+    'dpkg-deb': 'dpkg',
+    pandoc: 'pandoc',
+    ...(truthOnly ? {} : { soffice: 'libreoffice-writer-nogui' }),
+    pdfinfo: 'poppler-utils',
+    pdftotext: 'poppler-utils',
+  });
   const pandocVersion = pandoc(['--version']).split('\n')[0];
   const rows: string[] = [];
   for (const doc of OFFICE_DOCS) {
@@ -92,7 +96,8 @@ function main(): void {
       const source = join(work, plainName(doc.path));
       writeFileSync(source, data);
       const ast = JSON.parse(pandoc(['-f', pandocFormat(source), '-t', 'json', source])) as PandocDoc;
-      const { headings, tables } = headingsAndTables(ast);
+      const { headings, tables: pandocTables } = headingsAndTables(ast);
+      const tables = pandocFormat(source) === 'odt' ? odtTables(data) : pandocTables;
       const file = fileOf(doc);
       if (check) {
         process.stdout.write(`${file}\t${headings.length} headings\t${tables.length} tables\n`);
@@ -101,7 +106,7 @@ function main(): void {
       if (headings.length < 2 && tables.length < 1)
         throw new Error(`${file}: ${headings.length} headings, no table; the corpus keeps 2+ headings or a table`);
       const text = pandoc(['-f', 'json', '-t', 'plain', '--wrap=none'], JSON.stringify(withoutTables(ast))).trim();
-      const path = writeCorpusFile(file, exportPdf(source, work));
+      const path = truthOnly ? corpusPath(file) : writeCorpusFile(file, exportPdf(source, work));
       const pages = placeTables(
         tables.map((t) => t.rows),
         pageTexts(path),
@@ -141,7 +146,7 @@ function main(): void {
       rmSync(work, { recursive: true, force: true });
     }
   }
-  if (!check && !only) {
+  if (!check && !only && !truthOnly) {
     writeSourcesSection(
       'libreoffice exports',
       'office-exports.ts',
@@ -150,8 +155,9 @@ function main(): void {
         '',
         'Made by `truth-makers/office-exports.ts`: DOCX/ODT files from Debian 12 (bookworm) packages, exported by',
         `${execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim()} to tagged PDF with bookmarks off.`,
-        `Truth (\`truthFrom: "source-document"\`) read from the source by ${pandocVersion}: headings, tables (spans, header cells),`,
-        "plain text without tables; a table's page is where pdftotext finds its first cells. The sources are not copied here.",
+        `Truth (\`truthFrom: "source-document"\`) read from the source by ${pandocVersion}: headings, Word tables (spans, header cells),`,
+        'plain text without tables; ODF tables are read from the ODF XML (`odt-tables.ts`), as pandoc 2.17 drops their header rows and spans.',
+        "A table's page is where pdftotext finds its first cells. The sources are not copied here.",
         "Fonts installed for the export: fonts-liberation2 and fonts-dejavu-core (LibreOffice's defaults), and the SIL font",
         "packages listed below (each SIL document is set in its own package's font).",
         '',

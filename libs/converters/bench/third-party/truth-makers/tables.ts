@@ -22,6 +22,7 @@ import { PDFPLUMBER, PDFPLUMBER_NOT_USED } from './table-sources/pdfplumber';
 import { TABULA, TABULA_NOT_USED } from './table-sources/tabula';
 import type { DocumentSource, Expectation, Project } from './table-sources/types';
 import { parseCsv, parseTabulaJson, tabulaJsonRows } from './tabula-formats';
+import { readDeclaredTables } from '../../../src/readers/pdf/declared-tables';
 import { readTagTree, type StructNode } from './tag-tree';
 
 const ROOT = join(__dirname, '..');
@@ -89,8 +90,9 @@ function markedTexts(items: readonly unknown[]): Map<string, string> {
 async function fromTags(path: string, pages: number[]): Promise<Pick<DocumentTruth, 'tables' | 'headings' | 'text'>> {
   const pdfjs = await loadPdfjs();
   // Errors only: the fonts' own warnings say nothing about the tag tree.
+  const bytes = new Uint8Array(readFileSync(path));
   const doc = await pdfjs.getDocument({
-    data: new Uint8Array(readFileSync(path)),
+    data: bytes.slice(),
     isEvalSupported: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   }).promise;
@@ -101,7 +103,7 @@ async function fromTags(path: string, pages: number[]): Promise<Pick<DocumentTru
       const texts = markedTexts((await page.getTextContent({ includeMarkedContent: true })).items);
       trees.push({ page: number, tree: (await page.getStructTree()) as StructNode | null, textOf: (id: string) => texts.get(id) ?? '' });
     }
-    return readTagTree(trees);
+    return readTagTree(trees, await readDeclaredTables(bytes));
   } finally {
     await doc.destroy();
   }

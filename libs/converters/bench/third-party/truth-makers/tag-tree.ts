@@ -1,4 +1,5 @@
-import { type StructNode, treeHeadings } from '../../../src/readers/pdf/tagged-headings';
+import type { DeclaredTables } from '../../../src/readers/pdf/declared-tables';
+import { type StructNode, mcidOf, treeHeadings } from '../../../src/readers/pdf/tagged-headings';
 import type { TruthCell, TruthHeading, TruthTable } from '../truth';
 
 export type { StructNode };
@@ -38,10 +39,14 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
  * gives the text of one marked-content reference on its page. Roles are the standard
  * ones (the reference suite maps its custom roles to them). Headings are read as the
  * PDF reader reads them (treeHeadings: `H` without a number takes the depth of nested
- * sections); tables come from Table/TR/TH/TD, spans are not
- * in pdf.js's tree (it does not expose attributes) and stay 1.
+ * sections); tables come from Table/TR/TH/TD. pdf.js's tree lists neither empty cells
+ * nor spans (it has no attributes), so a table whose rows there differ in length is
+ * taken from the file's full tree (`declared`, declared-tables.ts), which has both.
  */
-export function readTagTree(pages: { page: number; tree: StructNode | null; textOf: (id: string) => string }[]): TagTreeTruth {
+export function readTagTree(
+  pages: { page: number; tree: StructNode | null; textOf: (id: string) => string }[],
+  declared?: DeclaredTables,
+): TagTreeTruth {
   const headings: TruthHeading[] = [];
   const tables: TruthTable[] = [];
   const lines: string[] = [];
@@ -61,7 +66,9 @@ export function readTagTree(pages: { page: number; tree: StructNode | null; text
       const role = node.role;
       if (role === 'Artifact') return;
       if (role === 'Table') {
-        tables.push({ page, rows: tableRows(node, (cell) => clean(textIn(cell))) });
+        const rows = tableRows(node, (cell) => clean(textIn(cell)));
+        const ragged = rows.some((row) => row.length !== rows[0].length);
+        tables.push({ page, rows: (ragged && declared && declaredRows(node, page, declared, textOf)) || rows });
         return;
       }
       if (BLOCKS.has(role)) {
@@ -92,4 +99,37 @@ function tableRows(table: StructNode, textOf: (cell: StructNode) => string): Tru
   };
   visit(table);
   return rows;
+}
+
+/** The table's rows on this page as the file's full tree gives them, empty cells and spans included. */
+function declaredRows(
+  table: StructNode,
+  page: number,
+  declared: DeclaredTables,
+  textOf: (id: string) => string,
+): TruthCell[][] | undefined {
+  const texts = new Map<number, string>();
+  const collect = (node: StructNode): void => {
+    if ('id' in node) {
+      const mcid = node.type === 'content' ? mcidOf(node.id) : undefined;
+      if (mcid !== undefined) texts.set(mcid, textOf(node.id));
+      return;
+    }
+    for (const child of node.children ?? []) collect(child);
+  };
+  collect(table);
+  const first = texts.keys().next();
+  const full = first.done ? undefined : declared.at(page, first.value);
+  if (!full) return undefined;
+  const here = full.rows.map((row) => row.some((cell) => cell.marks.some((mark) => mark.page === page)));
+  return full.rows.slice(here.indexOf(true), here.lastIndexOf(true) + 1).map((row) =>
+    row.map((cell) => {
+      const text = clean(cell.marks.flatMap((mark) => (mark.page === page ? [texts.get(mark.mcid) ?? ''] : [])).join(' '));
+      const out: TruthCell = { text };
+      if (cell.rowSpan > 1) out.rowSpan = cell.rowSpan;
+      if (cell.colSpan > 1) out.colSpan = cell.colSpan;
+      if (cell.header) out.header = true;
+      return out;
+    }),
+  );
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadPdfjs } from '../../../src/readers/pdf/load-pdfjs';
 import type { DocumentTruth } from '../truth';
 import { markedTexts } from '../../../src/readers/pdf/tagged-headings';
+import { readDeclaredTables } from '../../../src/readers/pdf/declared-tables';
 import { readTagTree, type StructNode } from './tag-tree';
 
 const ROOT = join(__dirname, '..');
@@ -17,7 +18,9 @@ const FOLDER = 'pdfua';
 
 async function truthOf(file: string): Promise<DocumentTruth> {
   const pdfjs = await loadPdfjs();
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(readFileSync(join(ROOT, 'corpus', file))), isEvalSupported: false }).promise;
+  const bytes = new Uint8Array(readFileSync(join(ROOT, 'corpus', file)));
+  // pdf.js may take over the buffer it is given: it gets a copy.
+  const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
   try {
     const pages = [];
     for (let number = 1; number <= doc.numPages; number++) {
@@ -26,7 +29,7 @@ async function truthOf(file: string): Promise<DocumentTruth> {
       const texts = markedTexts((await page.getTextContent({ includeMarkedContent: true })).items);
       pages.push({ page: number, tree, textOf: (id: string) => (texts.get(id) ?? []).map((run) => run.text).join(' ') });
     }
-    const { headings, tables, text } = readTagTree(pages);
+    const { headings, tables, text } = readTagTree(pages, await readDeclaredTables(bytes));
     const info = (await doc.getMetadata()).info as { Producer?: string; Creator?: string };
     return {
       file,

@@ -29,9 +29,20 @@ function joinPair(first: PdfTable, second: PdfTable): PdfTable | undefined {
   const repeats = header !== undefined && secondRows.length > 0 && rowText(secondRows[0]) === rowText(header);
   const sameEdge = !second.table.header && Math.abs(first.left - second.left) <= ALIGN;
   if (!repeats && !sameEdge) return undefined;
-  const rows = [...first.table.rows, ...secondRows.slice(repeats ? 1 : 0)];
+  const skipped = repeats ? 1 : 0;
+  const rows = [...first.table.rows, ...secondRows.slice(skipped)];
+  // Span rows count the header first: the second part's move down by the first part's rows.
+  const offset = (first.table.header ? 1 : 0) + first.table.rows.length - skipped;
+  const spans = [
+    ...(first.table.spans ?? []),
+    ...(second.table.spans ?? []).flatMap((span) => (span.row >= skipped ? [{ ...span, row: span.row + offset }] : [])),
+  ];
   // The joined table keeps the first part's place and page; its right edge is the wider one.
-  return { ...first, right: Math.max(first.right, second.right), table: { ...first.table, rows } };
+  return {
+    ...first,
+    right: Math.max(first.right, second.right),
+    table: { ...first.table, rows, ...(spans.length > 0 ? { spans } : {}) },
+  };
 }
 
 function width(element: PdfTable): number {

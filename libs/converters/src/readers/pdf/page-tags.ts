@@ -1,3 +1,4 @@
+import type { DeclaredTables } from './declared-tables';
 import type { HeadingHint } from './heading-hints';
 import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
 import { type TaggedTable, treeTables } from './tagged-tables';
@@ -25,10 +26,15 @@ const NONE: PageTags = { headings: [], tables: [] };
  * letters are what a heading is matched by, heading-hints.ts); a table's cells are
  * found by the MCIDs of the page's items (tagged-tables.ts).
  */
-export async function pageTags(page: TaggedPage, pageNumber: number, texts: ReadonlyMap<number, string>): Promise<PageTags> {
+export async function pageTags(
+  page: TaggedPage,
+  pageNumber: number,
+  texts: ReadonlyMap<number, string>,
+  declared: () => Promise<DeclaredTables>,
+): Promise<PageTags> {
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    const tables = treeTables(tree);
+    const tables = await inFull(treeTables(tree), pageNumber, declared);
     if (!hasHeadings(tree)) return { headings: [], tables };
     const headings = treeHeadings(tree, pageNumber, (id) => {
       const mcid = mcidOf(id);
@@ -38,4 +44,36 @@ export async function pageTags(page: TaggedPage, pageNumber: number, texts: Read
   } catch {
     return NONE;
   }
+}
+
+/**
+ * A table whose rows pdf.js lists with unequal numbers of cells is taken from the file's
+ * full tree instead (declared-tables.ts): there its empty cells and spans are known. Its
+ * rows on this page are the ones from the first to the last that hold this page's marked
+ * content (empty rows between them included, as the source has them).
+ */
+async function inFull(tables: TaggedTable[], page: number, declared: () => Promise<DeclaredTables>): Promise<TaggedTable[]> {
+  if (tables.every((table) => table.rows.every((row) => row.length === table.rows[0].length))) return tables;
+  const index = await declared();
+  return tables.map((table) => {
+    if (table.rows.every((row) => row.length === table.rows[0].length)) return table;
+    const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
+    const full = mcid === undefined ? undefined : index.at(page, mcid);
+    if (!full) return table;
+    const here = full.rows.map((row) => row.some((cell) => cell.marks.some((mark) => mark.page === page)));
+    const first = here.indexOf(true);
+    const last = here.lastIndexOf(true);
+    if (first < 0) return table;
+    return {
+      complete: true as const,
+      rows: full.rows.slice(first, last + 1).map((row) =>
+        row.map((cell) => ({
+          header: cell.header,
+          mcids: cell.marks.flatMap((mark) => (mark.page === page ? [mark.mcid] : [])),
+          ...(cell.rowSpan > 1 ? { rowSpan: cell.rowSpan } : {}),
+          ...(cell.colSpan > 1 ? { colSpan: cell.colSpan } : {}),
+        })),
+      ),
+    };
+  });
 }

@@ -11,12 +11,28 @@ import type { PdfDocument } from './pdf-document';
 import type { PdfPageText, PdfTextItem } from './pdf-text-item';
 import type { HeadingHint } from './heading-hints';
 import { pageTags } from './page-tags';
+import { type DeclaredTables, NO_DECLARED_TABLES, readDeclaredTables } from './declared-tables';
 import { mcidOf } from './tagged-headings';
 import { mode } from './layout-metrics';
 import { textTurn, turnAreas, turnPage } from './page-rotation';
 import { formValueItems } from './form-values';
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+/** A document's full table tree, read once, when a page first needs it (declared-tables.ts). */
+const declaredTables = new WeakMap<PdfDocument, Promise<DeclaredTables>>();
+
+function declaredTablesOf(document: PdfDocument): Promise<DeclaredTables> {
+  let tables = declaredTables.get(document);
+  if (!tables) {
+    tables = document
+      .getData()
+      .then(readDeclaredTables)
+      .catch(() => NO_DECLARED_TABLES);
+    declaredTables.set(document, tables);
+  }
+  return tables;
+}
 
 /** One page as read, before its links are known (see readPage). */
 export interface PageReading {
@@ -100,7 +116,9 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       ...(paintsNothing(operators, pdfjs.OPS) ? { blank: true as const } : {}),
     };
     const tags = tagged
-      ? await pageTags(page as unknown as Parameters<typeof pageTags>[0], pageNumber, markedRunTexts(runs))
+      ? await pageTags(page as unknown as Parameters<typeof pageTags>[0], pageNumber, markedRunTexts(runs), () =>
+          declaredTablesOf(document),
+        )
       : { headings: [], tables: [] };
     if (tags.tables.length > 0) text.taggedTables = tags.tables;
     const headings = tags.headings;

@@ -28,7 +28,9 @@ export interface PdfTextItem {
 
 /** A table as a page's tag tree declares it: rows of cells, each cell the MCIDs of its content (tagged-tables.ts). */
 export interface TaggedTable {
-  rows: Array<Array<{ header: boolean; mcids: number[] }>>;
+  rows: Array<Array<{ header: boolean; mcids: number[]; rowSpan?: number; colSpan?: number }>>;
+  /** Every cell of its rows is listed, empty ones too, with its spans: the file's own tree read in full (declared-tables.ts). */
+  complete?: true;
 }
 
 export interface PdfPageText {

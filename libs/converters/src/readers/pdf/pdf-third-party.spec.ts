@@ -72,9 +72,52 @@ describe('a tagged table with merged cells (fonts-sil-taiheritagepro TaiHeritage
     expect(table.rows[1].cells.slice(0, 3).map((cell) => cell.text)).toEqual(['Vowel Position', 'vowp', '0 (default)']);
   });
 
-  it('places the cells of a row that a cell above spans into under their columns, and says so with rowSpan', () => {
+  it('keeps the empty cells the file declares (pdf.js leaves them out of its tree), and makes up no span over them', () => {
+    // The source (TaiHeritagePro-features.odt) has three cells in that row, the first two empty.
     expect(table.rows[2].cells.slice(0, 3).map((cell) => cell.text)).toEqual(['', '', '1']);
-    expect(table.rows[1].cells[0]).toMatchObject({ text: 'Vowel Position', rowSpan: 3 });
+    expect(table.rows[1].cells[0]).toEqual({ text: 'Vowel Position' });
+  });
+});
+
+describe('a tagged table whose cells span columns (python3-relatorio basic.pdf, LibreOffice)', () => {
+  type JsonTable = { type: string; rows: Array<{ header: boolean; cells: Array<{ text: string; rowSpan?: number; colSpan?: number }> }> };
+  let table: JsonTable;
+  beforeAll(async () => {
+    const json = (await renderFile(join(CORPUS, 'libreoffice/python3-relatorio/basic.pdf'), 'application/pdf', 'json')) as {
+      blocks: JsonTable[];
+    };
+    table = json.blocks.find((block) => block.type === 'table')!;
+  });
+
+  it('takes the spans from the cells’ attributes in the file (ColSpan), which pdf.js’s tree does not carry', () => {
+    // The source (basic.odt): a loop marker across all five columns, and totals whose label spans the first four.
+    expect(table.rows[1].cells[0]).toEqual({ text: 'for each="line in o.lines"', colSpan: 5 });
+    expect(table.rows[4].cells[0]).toEqual({ text: 'Subtotal', colSpan: 4 });
+    expect(table.rows[4].cells[4]).toEqual({ text: 'o.total' });
+    expect(table.rows[0]).toMatchObject({
+      header: true,
+      cells: [{ text: 'Article' }, { text: 'Reference' }, { text: 'Quantity' }, { text: 'Unit Price' }, { text: 'Amount' }],
+    });
+  });
+});
+
+describe('a tagged spreadsheet export that declares its whole layout grid (camelot vertical_header.pdf, Excel)', () => {
+  it('drops the rows and columns in which no cell has text', async () => {
+    const rows = pipeRows(await markdownOf('camelot/vertical_header.pdf'));
+    expect(rows.every((row) => row.some((cell) => cell !== ''))).toBe(true);
+    const width = rows[0].length;
+    for (let c = 0; c < width; c++) expect(rows.some((row) => row[c] !== '')).toBe(true);
+    expect(rows.find((row) => row[0] === '**Alcona**')?.slice(0, 9)).toEqual([
+      '**Alcona**',
+      '**963**',
+      '439',
+      '55',
+      '26',
+      '47',
+      '164',
+      '173',
+      '111',
+    ]);
   });
 });
 

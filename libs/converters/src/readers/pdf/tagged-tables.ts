@@ -61,7 +61,7 @@ export function treeTables(tree: StructNode | null): TaggedTable[] {
  * that page's); the first rows whose cells are all TH are its header rows. Returns the
  * tables, placed by their text's box, and the items left for the rest of the page.
  */
-type Cell = { header: boolean; items: PdfTextItem[] };
+type Cell = { header: boolean; items: PdfTextItem[]; rowSpan?: number; colSpan?: number };
 
 /** Within this many points of a column's left edge, a cell starts in that column. */
 const COLUMN_SLACK = 3;
@@ -133,6 +133,75 @@ function rowSpans(placed: ReadonlyArray<ReadonlyArray<Cell | undefined>>): Table
   return [...spans.values()].filter((span) => span.rowSpan > 1);
 }
 
+const filled = (cell: Cell | undefined): PdfTextItem[] => cell?.items ?? [];
+
+type Placement = { placed: Array<Array<Cell | undefined>>; spans: TableSpan[] };
+
+/** pdf.js's rows, where a missing cell may be empty or spanned over: rows without text dropped, cells placed by where they start. */
+function placeInferred(cells: Cell[][]): Placement {
+  const rows = inReadingOrder(cells.filter((row) => row.some((cell) => cell.items.length > 0)));
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const placed = placeCells(rows, width);
+  return { placed, spans: rowSpans(placed) };
+}
+
+/**
+ * The file's own rows, every cell listed with its spans: laid out as HTML lays out a
+ * table, each cell in the first column its row has free, covering the slots its spans
+ * say (a span past the table's last row ends there).
+ */
+function placeDeclared(declared: Cell[][]): Placement {
+  // Without spans a row's cells can be put in reading order as pdf.js's are; with them their order is what places them.
+  const rows = declared.some((row) => row.some((cell) => (cell.rowSpan ?? 1) > 1 || (cell.colSpan ?? 1) > 1))
+    ? declared
+    : inReadingOrder(declared);
+  const placed: Array<Array<Cell | undefined>> = rows.map(() => []);
+  const taken = rows.map(() => new Set<number>());
+  const spans: TableSpan[] = [];
+  rows.forEach((row, r) => {
+    let column = 0;
+    for (const cell of row) {
+      while (taken[r].has(column)) column++;
+      const rowSpan = Math.min(cell.rowSpan ?? 1, rows.length - r);
+      const colSpan = cell.colSpan ?? 1;
+      placed[r][column] = cell;
+      for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) taken[r + dr].add(column + dc);
+      if (rowSpan > 1 || colSpan > 1) spans.push({ row: r, column, rowSpan, colSpan });
+      column += colSpan;
+    }
+  });
+  const width = Math.max(0, ...taken.map((slots) => Math.max(-1, ...slots) + 1));
+  for (const row of placed) row.length = width;
+  return withoutEmptyLines({ placed, spans });
+}
+
+/**
+ * Rows and columns in which no cell starts with text dropped, the spans across them
+ * shortened. Spreadsheet exports declare their whole layout grid, spacer rows and
+ * columns included (one election-results sheet: 80 columns, every other row empty),
+ * which says nothing a reader needs.
+ */
+function withoutEmptyLines({ placed, spans }: Placement): Placement {
+  const width = placed[0]?.length ?? 0;
+  const keepRow = placed.map((row) => row.some((cell) => filled(cell).length > 0));
+  const keepColumn = Array.from({ length: width }, (_, c) => placed.some((row) => filled(row[c]).length > 0));
+  const kept = (keep: boolean[], from: number, count: number) => keep.slice(from, from + count).filter(Boolean).length;
+  const rowIndex = keepRow.map((_, r) => kept(keepRow, 0, r));
+  const columnIndex = keepColumn.map((_, c) => kept(keepColumn, 0, c));
+  return {
+    // Index loops, not filter: the rows are sparse (a slot a span covers is a hole), and filter skips holes.
+    placed: placed
+      .filter((_, r) => keepRow[r])
+      .map((row) => Array.from({ length: width }, (_, c) => row[c]).filter((_, c) => keepColumn[c])),
+    spans: spans.flatMap((span) => {
+      if (filled(placed[span.row][span.column]).length === 0) return [];
+      const rowSpan = kept(keepRow, span.row, span.rowSpan);
+      const colSpan = kept(keepColumn, span.column, span.colSpan);
+      return rowSpan > 1 || colSpan > 1 ? [{ row: rowIndex[span.row], column: columnIndex[span.column], rowSpan, colSpan }] : [];
+    }),
+  };
+}
+
 export function taggedPageTables(
   items: readonly PdfTextItem[],
   tagged: readonly TaggedTable[],
@@ -149,18 +218,20 @@ export function taggedPageTables(
   const used = new Set<PdfTextItem>();
   const tables: PdfTable[] = [];
   for (const table of tagged) {
-    const cells = table.rows.map((row) =>
-      row.map((cell) => ({ header: cell.header, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
+    const cells: Cell[][] = table.rows.map((row) =>
+      row.map((cell) => ({ ...cell, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
     );
-    const rows = inReadingOrder(cells.filter((row) => row.some((cell) => cell.items.length > 0)));
-    const width = Math.max(0, ...rows.map((row) => row.length));
+    const { placed, spans } = table.complete ? placeDeclared(cells) : placeInferred(cells);
+    const rows = placed.filter((row) => row.some((cell) => cell !== undefined && cell.items.length > 0));
+    const width = Math.max(0, ...placed.map((row) => row.length));
     if (rows.length < 2 || width < 2) continue;
-    const all = rows.flatMap((row) => row.flatMap((cell) => cell.items));
+    const all = rows.flatMap((row) => row.flatMap(filled));
     if (all.some((item) => used.has(item))) continue;
     let headerRows = 0;
-    while (headerRows < rows.length - 1 && rows[headerRows].every((cell) => cell.header || cell.items.length === 0)) headerRows++;
+    while (headerRows < placed.length - 1 && placed[headerRows].every((cell) => !cell || cell.header || cell.items.length === 0))
+      headerRows++;
     // Exporters that tag no TH (Excel) still set the header row in bold, the sign tableFromCells reads too.
-    const boldHeader = headerRows === 0 && rows[0].every((cell) => cell.items.every((item) => item.bold || item.text.trim() === ''));
+    const boldHeader = headerRows === 0 && placed[0].every((cell) => filled(cell).every((item) => item.bold || item.text.trim() === ''));
     if (boldHeader) headerRows = 1;
     const text = (cellItems: PdfTextItem[], header: boolean): TableCell =>
       runsToInline(
@@ -169,9 +240,7 @@ export function taggedPageTables(
           groupLines(header && boldHeader ? cellItems.map((item) => ({ ...item, bold: false })) : cellItems, page).map((line) => line.runs),
         ),
       );
-    const placed = placeCells(rows, width);
-    const grid = placed.map((row, r) => row.map((cell) => (cell ? text(cell.items, r === 0) : [])));
-    const spans = rowSpans(placed);
+    const grid = placed.map((row, r) => Array.from({ length: width }, (_, c) => (row[c] ? text(row[c].items, r === 0) : [])));
     for (const item of all) used.add(item);
     const top = Math.min(...all.map((item) => item.y - item.size));
     const bottom = Math.max(...all.map((item) => item.y + item.size * 0.25));
