@@ -5,7 +5,7 @@
 # from a registry at every cold build.
 #
 # Behind a TLS-intercepting proxy, `npm ci` must trust the proxy's CA: pass a PEM bundle
-# as the build secret `ca` (compose: BUILD_CA_CERTS, see the README; plain docker:
+# as the build secret `ca` (compose: BUILD_CA_CERTS, see docs/operations.md; plain docker:
 # `docker build --secret id=ca,src=/path/to/ca.pem .`). A secret is mounted for one RUN
 # only and never stored in a layer; without it the steps below are unchanged.
 

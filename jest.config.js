@@ -4,7 +4,8 @@
 // project runs beside the unit tests of another instead of each project waiting for its
 // own slowest file. `nx test <project>` still runs one.
 module.exports = {
-  projects: ['<rootDir>/apps/*/jest.config.js', '<rootDir>/libs/*/jest.config.js'],
+  // deploy/: the Kubernetes manifests, checked offline (no cluster).
+  projects: ['<rootDir>/apps/*/jest.config.js', '<rootDir>/libs/*/jest.config.js', '<rootDir>/deploy/jest.config.js'],
   // Settings of the run, not of a project (a project's own are ignored here).
   testTimeout: require('./jest.preset.js').testTimeout,
   testSequencer: '<rootDir>/tools/jest/test-sequencer.js',

@@ -15,7 +15,7 @@ const KNOWN_KINDS: Record<string, string> = {
 };
 /** The worker's close margin after SHUTDOWN_GRACE_MS (apps/worker/src/shutdown/signal-handlers.ts). */
 const WORKER_CLOSE_MARGIN_S = 15;
-/** README "Performance": a worker's peak RSS with WORKER_CONCURRENCY=2 and OCR_THREADS=2. */
+/** docs/performance.md, "Worker memory": a worker's peak RSS with WORKER_CONCURRENCY=2 and OCR_THREADS=2. */
 const WORKER_PEAK_RSS_MB = 600;
 /** The uid of `node`, the user the Dockerfile runs as, in the official node images. */
 const NODE_UID = 1000;

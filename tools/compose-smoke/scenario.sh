@@ -68,7 +68,7 @@ worker_running() { # job id, seconds
 container_name() { docker inspect -f '{{.Name}}' "$1" | sed 's#^/##'; }
 
 create_token() {
-  # The CLI of the README, inside the api container; it prints the token on a line of its own.
+  # The token CLI of docs/api.md, inside the api container; it prints the token on a line of its own.
   TOKEN=$(compose exec -T api npm run token -- create smoke | grep -E '^dft_' | tail -1)
   [ -n "$TOKEN" ] || fail "npm run token -- create smoke printed no token"
   # Accepted: an unknown job is a 404 to its client, where a refused token is a 401.

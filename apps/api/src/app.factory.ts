@@ -8,15 +8,15 @@ import { AppModule } from './app.module';
 import { answerFrameworkError } from './http/framework-errors';
 import { MAX_BODY_BYTES, registerJsonBodyParser } from './http/json-body.parser';
 import { registerResponseHeaders } from './http/response-headers.hook';
-import { registerUploads } from './http/uploads.plugin';
+import { registerUploads } from './jobs/upload/uploads.plugin';
 import { PinoNestLogger } from './logging/pino-nest-logger';
 import { logRequests } from './logging/request-logger';
 import { setupOpenApi } from './openapi/openapi';
 import { registerWebPage } from './web/web-page.plugin';
 
 /**
- * Fastify (a third of the CPU per request that Express took here; see the README's
- * Performance section), configured to answer as the API did on Express: routes
+ * Fastify (a third of the CPU per request that Express took here; see docs/performance.md,
+ * "Where it stands"), configured to answer as the API did on Express: routes
  * match without regard to case or a trailing slash, ids of any length reach the
  * controller (and get its 404), idle connections are kept 5 s (Node's default),
  * and a URL with broken percent-encoding is a problem like any other error.

@@ -1,4 +1,4 @@
-// The browser suite (README "The web page"): the page served by a real API, driven in
+// The browser suite (docs/development.md, "Browser suite"): the page served by a real API, driven in
 // Debian's Chromium through playwright-core, converting through a real worker. Separate
 // from `npm test` (it builds the page and starts a browser); its files end in
 // .browser.ts so the api project's own config never picks them up.

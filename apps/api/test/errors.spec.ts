@@ -1,4 +1,4 @@
-import { JobRepository } from '@docformat/db';
+import { ClientJobRepository } from '@docformat/db';
 import { startTestApp, PROBLEM_KEYS, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -228,10 +228,10 @@ describe('other client errors', () => {
   });
 
   it('answers 500 without stack traces or internals when something breaks', async () => {
-    const jobs = t.app.get(JobRepository);
+    const jobs = t.app.get(ClientJobRepository);
     const spy = jest
       .spyOn(jobs, 'findForOwner')
-      .mockRejectedValueOnce(new Error('connection to 10.1.2.3 lost at JobRepository.findForOwner'));
+      .mockRejectedValueOnce(new Error('connection to 10.1.2.3 lost at ClientJobRepository.findForOwner'));
     const res = await t.http().get('/job/7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11').set(auth);
     spy.mockRestore();
     expectProblem(res, 500, 'INTERNAL_ERROR');

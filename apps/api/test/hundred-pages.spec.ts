@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './test-app';
  * The issue's "done when": a client extracts a 100-page PDF once and fetches
  * markdown, chunks with page numbers and JSON from it, end to end (HTTP API, a real
  * worker process, an origin on 127.0.0.1 that counts its requests). Prints the
- * timings and sizes the README quotes.
+ * timings and sizes docs/api.md quotes.
  */
 const QUEUE_PREFIX = `${process.env['QUEUE_PREFIX']}-hundred-${process.pid}`;
 const JOB_TIMEOUT_MS = 120_000;

@@ -1,15 +1,18 @@
-import { JobRepository } from '@docformat/db';
+import { JobProcessingRepository } from '@docformat/db';
 import { JobQueue } from '@docformat/queue';
 import { PROBLEM_KEYS, startTestApp, submitJob, type TestApp } from './test-app';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<TestApp['newClient']>>;
 let bob: Awaited<ReturnType<TestApp['newClient']>>;
+/** Moves jobs on as the worker does. */
+let worker: JobProcessingRepository;
 
 beforeAll(async () => {
   t = await startTestApp();
   alice = await t.newClient('alice-control');
   bob = await t.newClient('bob-control');
+  worker = new JobProcessingRepository(t.prisma);
 });
 afterAll(() => t.close());
 
@@ -29,7 +32,7 @@ describe('POST /job/{id}/cancel', () => {
 
   it('cancels an IN_PROGRESS job', async () => {
     const id = await submit();
-    await t.app.get(JobRepository).claim(id);
+    await worker.claim(id);
     const res = await t.http().post(`/job/${id}/cancel`).set(alice.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'FAILED', error: { code: 'CANCELLED' }, attempts: 1 });
@@ -45,9 +48,8 @@ describe('POST /job/{id}/cancel', () => {
     expect(again.body).toMatchObject({ code: 'JOB_FINISHED', detail: `The job ${id} is FAILED already and cannot be cancelled.` });
 
     const completed = await submit();
-    const repository = t.app.get(JobRepository);
-    await repository.claim(completed);
-    await repository.complete(completed, {
+    await worker.claim(completed);
+    await worker.complete(completed, {
       pages: 1,
       result: { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, warnings: [] },
       outputs: {},
@@ -76,9 +78,8 @@ describe('POST /job/{id}/cancel', () => {
 describe('DELETE /job/{id}', () => {
   it('removes the job and its outputs: 204, then 404', async () => {
     const id = await submit();
-    const repository = t.app.get(JobRepository);
-    await repository.claim(id);
-    await repository.complete(id, {
+    await worker.claim(id);
+    await worker.complete(id, {
       pages: 1,
       result: { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, warnings: [] },
       outputs: { markdown: { mediaType: 'text/markdown', body: '# Gone' } },

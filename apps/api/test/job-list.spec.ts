@@ -1,4 +1,4 @@
-import { JobRepository } from '@docformat/db';
+import { ClientJobRepository } from '@docformat/db';
 import { startTestApp, submitJob, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ describe('GET /jobs', () => {
     const erin = await t.newClient('erin-list');
     const kept = await submit(erin);
     const cancelled = await submit(erin);
-    await t.app.get(JobRepository).cancel(cancelled, erin.id, 'cancelled');
+    await t.app.get(ClientJobRepository).cancel(cancelled, erin.id, 'cancelled');
     expect((await page(erin, { status: 'FAILED' })).jobs.map((job) => job.id)).toEqual([cancelled]);
     expect((await page(erin, { status: 'CREATED', type: 'format' })).jobs.map((job) => job.id)).toEqual([kept]);
     expect((await page(erin, { type: 'extraction' })).jobs).toEqual([]);

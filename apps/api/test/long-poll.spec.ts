@@ -1,4 +1,4 @@
-import { JobRepository } from '@docformat/db';
+import { JobProcessingRepository } from '@docformat/db';
 import { startApiProcess, type ApiProcess } from './support/api-process';
 import { startTestApp, submitJob, type TestApp } from './test-app';
 
@@ -11,7 +11,7 @@ import { startTestApp, submitJob, type TestApp } from './test-app';
 let t: TestApp;
 let other: ApiProcess;
 let alice: Awaited<ReturnType<TestApp['newClient']>>;
-let jobs: JobRepository;
+let jobs: JobProcessingRepository;
 
 const RESULT = { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] };
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await startTestApp();
   other = await startApiProcess();
   alice = await t.newClient('alice-long-poll');
-  jobs = t.app.get(JobRepository);
+  jobs = new JobProcessingRepository(t.prisma);
 }, 90_000);
 afterAll(async () => {
   await other?.stop();

@@ -1,4 +1,4 @@
-// Builds the web page (README "The web page") into dist/api/web, where the API serves
+// Builds the web page (docs/api.md, "The web page") into dist/api/web, where the API serves
 // it from (src/web/web-page.plugin.ts): the page's TypeScript compiled by tsc to plain
 // ES modules, its HTML and CSS, and the two libraries it renders markdown with, copied
 // as the self-contained browser modules their npm packages ship. No bundler: the

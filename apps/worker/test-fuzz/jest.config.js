@@ -1,4 +1,4 @@
-// The fuzz suite (README "Fuzz suite"): hundreds of damaged and hostile documents as
+// The fuzz suite (docs/development.md, "Fuzz suite"): hundreds of damaged and hostile documents as
 // jobs through a real worker process. Separate from `npm test`: it takes minutes, and
 // its files end in .fuzz.ts so the worker's own config never picks them up.
 module.exports = {

@@ -150,7 +150,7 @@ it(
       longestAttemptMs: Math.max(0, ...[...attempts.values()].flat()),
       internalErrorLogs: worker.logs.filter((line) => String(line['code'] ?? '') === 'INTERNAL_ERROR').length,
     };
-    // eslint-disable-next-line no-console -- the numbers are the suite's report (README, "Fuzz suite")
+    // eslint-disable-next-line no-console -- the numbers are the suite's report (docs/development.md, "Fuzz suite")
     console.log(`fuzz summary ${JSON.stringify(summary)}`);
     expect(problems).toEqual([]);
     expect(worker.child.exitCode).toBeNull();

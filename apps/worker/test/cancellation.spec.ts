@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { JobRepository } from '@docformat/db';
+import { ClientJobRepository } from '@docformat/db';
 import type { INestApplicationContext } from '@nestjs/common';
 import { join } from 'node:path';
 import { filePrefix, startTestClient, startWorker, testConfig, type TestClient } from './support/harness';
@@ -44,7 +44,9 @@ describe('cancelling a running job', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
 
       const cancelledAt = Date.now();
-      expect(await worker.get(JobRepository).cancel(id, client.ownerId, 'The job was cancelled by its client.')).toBe('cancelled');
+      expect(await new ClientJobRepository(client.prisma).cancel(id, client.ownerId, 'The job was cancelled by its client.')).toBe(
+        'cancelled',
+      );
       // The delivery ends (its queue entry completes) once the thread is gone.
       let state = await client.queue.state(id);
       while (state !== 'completed' && Date.now() - cancelledAt < STOPPED_WITHIN_MS) {

@@ -107,7 +107,7 @@ function optionalSecret() {
 
 /**
  * Every setting of both apps, with its default. One schema for both processes keeps
- * the compose file and the README honest: a variable means the same thing everywhere.
+ * the compose file and docs/configuration.md honest: a variable means the same thing everywhere.
  */
 export const envSchema = z.object({
   PORT: int(3000, 1, 65535),
@@ -174,7 +174,8 @@ export const envSchema = z.object({
   ENQUEUE_BATCH_WAIT_MS: int(0, 0, 1000),
   /**
    * Which completed jobs a new job's identical conversion may be served from: the same
-   * client's (`client`), or any client's (`global`; see the README for why it is off).
+   * client's (`client`), or any client's (`global`; docs/api.md, "Safe retries, the result
+   * cache and fairness", says why it is off).
    */
   CACHE_SCOPE: z.enum(['client', 'global'], { message: 'must be client or global' }).default('client'),
   /** Terminal jobs older than this many days are deleted with their outputs (0 keeps them forever). */

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { envSchema } from '../src/env.schema';
+import { documentationFiles, ROOT } from './markdown-docs';
 
-// Keeps docker-compose.yml, the Dockerfile, package.json and the README on the same
-// commands and variables without a Docker engine; `npm run test:compose` runs them.
-const root = join(__dirname, '../../..');
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
+// Keeps docker-compose.yml, the Dockerfile, package.json and the documentation (README.md,
+// docs/) on the same commands and variables without a Docker engine; `npm run
+// test:compose` runs them.
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 interface Service {
   image?: string;
@@ -27,16 +28,19 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFil
 const overrideTag = { tag: '!override', collection: 'seq' as const, resolve: (value: unknown) => value };
 const smokeOverride = parse(read('tools/compose-smoke/compose.smoke.yml'), { merge: true, customTags: [overrideTag] }) as ComposeFile;
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
-const readme = read('README.md');
+const configuration = read('docs/configuration.md');
+const operations = read('docs/operations.md');
+/** The README and every page of docs/, for the commands they tell people to run. */
+const documentation = documentationFiles().map(read).join('\n');
 const appServices = ['migrate', 'api', 'worker'];
 /** The package.json script each app service runs (its command, without npm in between). */
 const scriptOf: Record<string, string> = { migrate: 'db:migrate', api: 'start:api', worker: 'start:worker' };
 
-/** Variable names in the README's configuration table (rows starting with | `NAME` |). */
-const documented = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+/** Variable names in docs/configuration.md's table (rows starting with | `NAME` |). */
+const documented = new Set([...configuration.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
 
 describe('docker-compose.yml', () => {
-  it('has the services the README describes, with healthchecks and start-up conditions', () => {
+  it('has the services the documentation describes, with healthchecks and start-up conditions', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['api', 'migrate', 'postgres', 'redis', 'worker']);
     expect(compose.services['postgres']?.healthcheck).toBeDefined();
     expect(compose.services['redis']?.healthcheck).toBeDefined();
@@ -80,7 +84,7 @@ describe('docker-compose.yml', () => {
     expect(added).toEqual(['origin']);
   });
 
-  it.each(appServices)('gives %s only variables the config knows and the README documents', (name) => {
+  it.each(appServices)('gives %s only variables the config knows and docs/configuration.md documents', (name) => {
     const variables = Object.keys(compose.services[name]?.environment ?? {});
     expect(variables.length).toBeGreaterThan(0);
     for (const variable of variables) {
@@ -90,18 +94,18 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('README', () => {
-  it('documents every setting the apps read', () => {
+describe('the documentation', () => {
+  it('documents every setting the apps read in docs/configuration.md', () => {
     for (const variable of Object.keys(envSchema.shape)) expect(documented).toContain(variable);
   });
 
-  it('describes the compose smoke test and the CA build secret', () => {
-    expect(readme).toContain('tools/compose-smoke.sh');
-    expect(readme).toContain('BUILD_CA_CERTS');
+  it('describes the compose smoke test and the CA build secret in docs/operations.md', () => {
+    expect(operations).toContain('tools/compose-smoke.sh');
+    expect(operations).toContain('BUILD_CA_CERTS');
   });
 
-  it('uses only scripts that exist', () => {
-    const used = new Set([...readme.matchAll(/npm run ([a-z][a-z:-]*)/g)].map((m) => m[1]));
+  it('uses only scripts that exist, in the README and every page of docs/', () => {
+    const used = new Set([...documentation.matchAll(/npm run ([a-z][a-z:-]*)/g)].map((m) => m[1]));
     for (const script of used) expect(Object.keys(scripts)).toContain(script);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Why a job FAILED: the exact strings clients see in `error.code`. Documented in the
- * README; never rename one, only add.
+ * Why a job FAILED: the exact strings clients see in `error.code`. Documented in
+ * docs/api.md ("Errors"); never rename one, only add.
  */
 export const JobErrorCode = {
   URL_NOT_ALLOWED: 'URL_NOT_ALLOWED',

@@ -8,7 +8,16 @@ export { outputFormatNames, isOutputFormat } from './formats/registry';
 export type { OutputFormat } from './formats/output-format';
 export { documentReaders, supportedMimeTypes } from './readers/registry';
 export { identifyDocument } from './readers/identify-document';
-export type { IdentifiedDocument, ReadContext, ReadDocument, ReaderInput, ReaderManifest } from './readers/reader';
+export type {
+  FirstPart,
+  IdentifiedDocument,
+  ReadContext,
+  ReadDocument,
+  ReaderInput,
+  ReaderManifest,
+  SplitPlan,
+  SplitReading,
+} from './readers/reader';
 export type * from './document/intermediate-document';
 export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
@@ -28,8 +37,10 @@ export {
   startConversion,
   type PdfAssembleInput,
   type PdfPartInput,
+  type SplitRequest,
 } from './split/split-conversion';
 export { planParts, type SplitPolicy } from './split/part-plan';
-export type { PdfFirstPart, PdfSplitPlan, PdfSplitRequest } from './readers/pdf/pdf.reader';
+// What the PDF's plan and parts hold (plain data, opaque to the threads that carry them).
+export type { PdfFirstPart, PdfSplitPlan } from './readers/pdf/pdf.reader';
 export type { PdfPagesRead } from './readers/pdf/pdf-pages';
 export { CONVERTER_VERSION } from './converter-version';

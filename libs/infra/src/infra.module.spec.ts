@@ -1,5 +1,5 @@
 import { loadConfig } from '@docformat/config';
-import { JobRepository } from '@docformat/db';
+import { ApiTokenRepository } from '@docformat/db';
 import { JobQueue, queueOwnerKey } from '@docformat/queue';
 import { Test } from '@nestjs/testing';
 import type { Redis } from 'ioredis';
@@ -25,7 +25,7 @@ describe('InfraModule (real Postgres and Redis)', () => {
   it('gives the API its connections and queue, claims the queue prefix, and closes them on shutdown', async () => {
     const { module, prefix } = await boot('api', { batchEnqueues: true });
     const redis = module.get<Redis>(REDIS);
-    expect(module.get(JobRepository)).toBeInstanceOf(JobRepository);
+    expect(module.get(ApiTokenRepository)).toBeInstanceOf(ApiTokenRepository);
     await expect(module.get(JobQueue).ping(2000)).resolves.toBeUndefined();
     expect(await redis.get(queueOwnerKey(prefix))).toContain('"database"');
     expect(() => module.get(REDIS_CONSUMER)).toThrow();

@@ -1,24 +1,18 @@
 import type { AppConfig } from '@docformat/config';
-import {
-  ApiTokenRepository,
-  createPrismaClient,
-  JobEvents,
-  JobRepository,
-  type PrismaClient,
-  UploadRepository,
-  WebhookRepository,
-} from '@docformat/db';
+import { ApiTokenRepository, createPrismaClient, JobEvents, type PrismaClient, UploadRepository, WebhookRepository } from '@docformat/db';
 import { createRedisConnection, JobQueue, WebhookQueue } from '@docformat/queue';
 import { Global, Inject, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { INFRA_OPTIONS, type InfraOptions } from './infra-options';
+import { prismaRepository } from './prisma-repository.provider';
 import { QueuePrefixGuard } from './queue-prefix.guard';
 import { WebhookDispatch } from './webhook-dispatch';
 import { APP_CONFIG, PRISMA, REDIS, REDIS_CONSUMER } from './tokens';
 
 /**
  * A process's outside world, for the API and the worker alike: the validated config,
- * Postgres (Prisma) and its repositories, Redis and the conversion queue, and the
+ * Postgres (Prisma) and the repositories both apps use (the job repositories are each
+ * role's own: the apps' modules build them), Redis and the conversion queue, and the
  * check that binds the queue prefix to this database. Each is built once and closed
  * on shutdown, last (after a worker's consumer has stopped and its threads are gone).
  */
@@ -44,10 +38,9 @@ export class InfraModule implements OnApplicationShutdown {
           useFactory: (redis: Redis) => new JobQueue(redis, { prefix: config.QUEUE_PREFIX, maxAttempts: config.JOB_MAX_ATTEMPTS, batch }),
         },
         { provide: WebhookQueue, inject: [REDIS], useFactory: (redis: Redis) => new WebhookQueue(redis, { prefix: config.QUEUE_PREFIX }) },
-        { provide: JobRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobRepository(prisma) },
-        { provide: WebhookRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new WebhookRepository(prisma) },
-        { provide: ApiTokenRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new ApiTokenRepository(prisma) },
-        { provide: UploadRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new UploadRepository(prisma) },
+        prismaRepository(WebhookRepository),
+        prismaRepository(ApiTokenRepository),
+        prismaRepository(UploadRepository),
         QueuePrefixGuard,
         WebhookDispatch,
         ...(options.jobEvents
@@ -72,7 +65,6 @@ export class InfraModule implements OnApplicationShutdown {
         ...(options.consumer ? [REDIS_CONSUMER] : []),
         JobQueue,
         WebhookQueue,
-        JobRepository,
         WebhookRepository,
         ApiTokenRepository,
         UploadRepository,

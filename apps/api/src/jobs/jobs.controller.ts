@@ -15,8 +15,8 @@ import { validateDto } from '../http/validate-dto';
 import { ClientApi } from '../auth/client-api.decorator';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { CreateFormatJobDto } from './dto/create-format-job.dto';
-import { CreatedJobRecordDto, JobRecordDto, ProblemDto } from './dto/job-record.dto';
-import { idempotencyKey } from './idempotency-key';
+import { ProblemDto } from '../http/problem.dto';
+import { CreatedJobRecordDto, JobRecordDto } from './dto/job-record.dto';
 import { type FormatJobRequest, JobsService } from './jobs.service';
 import { acceptSubmission } from './submission';
 import { SubmissionEndpoint } from './submission.decorator';
@@ -47,16 +47,21 @@ export class JobsController {
     @Headers('idempotency-key') keyHeader: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedJobRecord> {
-    const key = idempotencyKey(keyHeader);
-    const request: FormatJobRequest = req.isMultipart()
-      ? await this.uploads.read(req, client)
-      : await validateDto(CreateFormatJobDto, body).then((dto) => ({
-          fileName: dto.file,
-          format: dto.format,
-          webhook: dto.webhook,
-          fingerprint: body,
-        }));
-    return acceptSubmission(() => this.jobs.createFormatJob(client, request, key), request.uploadId, this.uploads, res);
+    return acceptSubmission<FormatJobRequest>(
+      { req, res, keyHeader },
+      this.uploads,
+      {
+        upload: () => this.uploads.read(req, client),
+        json: () =>
+          validateDto(CreateFormatJobDto, body).then((dto) => ({
+            fileName: dto.file,
+            format: dto.format,
+            webhook: dto.webhook,
+            fingerprint: body,
+          })),
+      },
+      (request, key) => this.jobs.createFormatJob(client, request, key),
+    );
   }
 
   @Get('job/:id')

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
-import { JobDocumentRepository, type PrismaClient } from '@docformat/db';
-import { APP_CONFIG, PRISMA } from '@docformat/infra';
+import { ClientJobRepository, JobDocumentRepository } from '@docformat/db';
+import { APP_CONFIG, prismaRepository } from '@docformat/infra';
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module';
 import { JobControlController } from './control/job-control.controller';
@@ -27,7 +27,8 @@ import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
     UploadSubmissions,
     SubmissionRateGuard,
     JobFormatsService,
-    { provide: JobDocumentRepository, inject: [PRISMA], useFactory: (prisma: PrismaClient) => new JobDocumentRepository(prisma) },
+    prismaRepository(ClientJobRepository),
+    prismaRepository(JobDocumentRepository),
     {
       provide: RenderPool,
       inject: [APP_CONFIG],

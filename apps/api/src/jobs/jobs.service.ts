@@ -8,7 +8,8 @@ import {
   type FormatOptions,
   type JobRecord,
 } from '@docformat/contracts';
-import { JobEvents, JobRepository, type ApiClient, type JobRow, type NewJob, toCreatedJobRecord, toJobRecord } from '@docformat/db';
+import { outputFormatNames } from '@docformat/converters/names';
+import { ClientJobRepository, JobEvents, type ApiClient, type JobRow, type NewJob, toCreatedJobRecord, toJobRecord } from '@docformat/db';
 import { ApiMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG } from '@docformat/infra';
@@ -83,7 +84,7 @@ export class JobsService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly jobs: JobRepository,
+    private readonly jobs: ClientJobRepository,
     private readonly queue: JobQueue,
     private readonly metrics: ApiMetrics,
     private readonly events: JobEvents,
@@ -186,6 +187,6 @@ export class JobsService {
         ? await waitForJob(this.events, id, read, Date.now() + waitSeconds * 1000, signal)
         : await read();
     if (!row) throw notFound(`There is no job with id "${id}".`);
-    return toJobRecord(row);
+    return toJobRecord(row, outputFormatNames());
   }
 }

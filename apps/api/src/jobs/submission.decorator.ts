@@ -9,7 +9,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
-import { ProblemDto } from './dto/job-record.dto';
+import { ProblemDto } from '../http/problem.dto';
 
 /**
  * What POST /format and POST /extract share: the rate limit, the 202, JSON or an

@@ -1,34 +1,53 @@
 import { type CreatedJobRecord, ProblemCode } from '@docformat/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '../http/problem.exception';
+import { idempotencyKey } from './idempotency-key';
 import type { Submitted } from './jobs.service';
 import type { UploadSubmissions } from './upload/upload-submissions';
 
+/** The HTTP side of a POST /format or POST /extract: the request, the reply, and its Idempotency-Key header. */
+export interface SubmissionHttp {
+  req: FastifyRequest;
+  res: FastifyReply;
+  keyHeader: string | undefined;
+}
+
+/** How an endpoint reads its request from either body it takes. */
+export interface SubmissionBodies<R> {
+  /** multipart/form-data: the file stored as it streams in, the text parts validated. */
+  upload: () => Promise<R>;
+  /** A JSON body, validated. */
+  json: () => Promise<R>;
+}
+
 /**
- * The 202 of POST /format and POST /extract: creates the job, points Location at it,
- * and drops the upload of a job that was not saved. A 503 QUEUE_UNAVAILABLE means
+ * POST /format and POST /extract: checks the Idempotency-Key, reads the request from
+ * an upload or a JSON body, creates the job, points Location at it, and answers 202.
+ * The upload of a job that was not saved is dropped. A 503 QUEUE_UNAVAILABLE means
  * the job was saved (the sweep queues it), so its upload stays. A replay under the
  * same Idempotency-Key answers with the first request's job, so this request's
  * upload is not needed either.
  */
-export async function acceptSubmission(
-  create: () => Promise<Submitted>,
-  uploadId: string | undefined,
+export async function acceptSubmission<R extends { uploadId?: string }>(
+  http: SubmissionHttp,
   uploads: UploadSubmissions,
-  res: FastifyReply,
+  bodies: SubmissionBodies<R>,
+  create: (request: R, idempotencyKey: string | undefined) => Promise<Submitted>,
 ): Promise<CreatedJobRecord> {
+  const key = idempotencyKey(http.keyHeader);
+  const request = http.req.isMultipart() ? await bodies.upload() : await bodies.json();
   let submitted: Submitted;
   try {
-    submitted = await create();
+    submitted = await create(request, key);
   } catch (error) {
     const saved = error instanceof ProblemException && error.problem.code === ProblemCode.QUEUE_UNAVAILABLE;
-    if (uploadId && !saved) await uploads.discard(uploadId);
+    if (request.uploadId && !saved) await uploads.discard(request.uploadId);
     throw error;
   }
   if (submitted.replayed) {
-    if (uploadId) await uploads.discard(uploadId);
-    res.header('Idempotent-Replayed', 'true');
+    if (request.uploadId) await uploads.discard(request.uploadId);
+    http.res.header('Idempotent-Replayed', 'true');
   }
-  res.header('Location', `/job/${submitted.record.id}`);
+  http.res.header('Location', `/job/${submitted.record.id}`);
   return submitted.record;
 }

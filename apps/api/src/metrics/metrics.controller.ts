@@ -7,7 +7,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedRespo
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { ProblemException } from '../http/problem.exception';
-import { ProblemDto } from '../jobs/dto/job-record.dto';
+import { ProblemDto } from '../http/problem.dto';
 import { MetricsExposition } from './metrics-exposition';
 
 @ApiTags('metrics')

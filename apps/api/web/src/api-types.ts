@@ -1,5 +1,5 @@
 /**
- * The page's view of the public API's records (README "The API by example"): only the
+ * The page's view of the public API's records (docs/api.md): only the
  * fields it shows. Written here rather than imported from @docformat/contracts, so
  * the page compiles on its own for the browser and stays a client like any other.
  */

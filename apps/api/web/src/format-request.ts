@@ -13,7 +13,7 @@ export interface FormValues {
   pageMarkers: boolean;
 }
 
-/** The `format` object of POST /format (README "POST /format"). */
+/** The `format` object of POST /format (docs/api.md, "POST /format"). */
 export interface FormatObject {
   type: OutputFormat[];
   ocr?: OcrMode;
@@ -45,7 +45,7 @@ export function formatObject(values: FormValues): FormatObject {
 
 /**
  * The request body: JSON `{file, format}` for a URL, or the multipart form of an upload
- * (README "Uploading a file": a `format` part holding the same object as JSON text,
+ * (docs/api.md, "Uploading a file": a `format` part holding the same object as JSON text,
  * then the `file` part). A chosen file wins over a typed URL.
  */
 export function buildSubmission(values: FormValues): Built {

@@ -8,7 +8,7 @@ import MarkdownIt from './vendor/markdown-it.js';
  */
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
-// Outputs carry no image bytes (README "Output formats"), and the page's CSP loads
+// Outputs carry no image bytes (docs/conversions.md, "Output formats"), and the page's CSP loads
 // nothing remote: a picture is shown as its description, as the html format does.
 markdown.renderer.rules['image'] = (tokens, index) => {
   const alt = tokens[index]?.content ?? '';

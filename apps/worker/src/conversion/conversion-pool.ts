@@ -98,7 +98,7 @@ export interface ConversionPoolOptions {
 export type PdfSplitSettings = Omit<SplitPolicy, 'threads'>;
 
 /**
- * Measured with apps/worker/bench/big-pdf.ts on 2 cores: README, "One big PDF".
+ * Measured with apps/worker/bench/big-pdf.ts on 2 cores: docs/performance.md, "One big PDF".
  */
 export const DEFAULT_PDF_SPLIT: PdfSplitSettings = { minPartPages: 64, maxPartPages: 512 };
 

@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
-import type { KeepOptions, PdfSplitPlan, SplitPolicy } from '@docformat/converters';
+import type { KeepOptions, SplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
@@ -49,7 +49,7 @@ export interface PdfPartTaskInput {
 /** The last task of a split PDF: the parts, in order → the result. */
 export interface PdfAssembleTaskInput {
   kind: 'pdf-assemble';
-  plan: PdfSplitPlan;
+  plan: SplitPlan;
   /** Each part as its thread packed it (part-transfer.ts). */
   parts: Uint8Array[];
   formats: string[];
@@ -116,7 +116,7 @@ export interface PdfPartTaskSuccess {
   kind: 'pdf-part';
   part: Uint8Array;
   /** Set by the first task, which planned the split. */
-  plan?: PdfSplitPlan;
+  plan?: SplitPlan;
   thread?: ThreadUsage;
 }
 

@@ -1,4 +1,3 @@
-import type { PdfPagesRead } from '@docformat/converters';
 import { deserialize, serialize } from 'node:v8';
 import { Piscina } from 'piscina';
 
@@ -12,14 +11,14 @@ import { Piscina } from 'piscina';
  * assembling thread unpacks it.
  */
 
-export function packPart(part: PdfPagesRead): Uint8Array {
+export function packPart(part: unknown): Uint8Array {
   const packed = serialize(part);
   // v8.serialize hands over its own allocation; copy should it ever be a slice of a shared pool.
   return packed.byteOffset === 0 && packed.byteLength === packed.buffer.byteLength ? packed : new Uint8Array(packed);
 }
 
-export function unpackPart(packed: Uint8Array): PdfPagesRead {
-  return deserialize(packed) as PdfPagesRead;
+export function unpackPart(packed: Uint8Array): unknown {
+  return deserialize(packed);
 }
 
 /** The buffers behind packed parts, for a transfer list. */

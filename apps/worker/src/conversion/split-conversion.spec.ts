@@ -32,7 +32,7 @@ const whole = (text: string): ConversionTaskSuccess => ({
 /** The fake assembly writes the pages of the parts it got, in the order it got them. */
 function assembled(task: TaskInput): ConversionTaskSuccess {
   if (task.kind !== 'pdf-assemble') throw new Error('not an assembly');
-  return whole(task.parts.flatMap((packed) => unpackPart(packed).ocr.map((page) => page.page)).join(','));
+  return whole(task.parts.flatMap((packed) => (unpackPart(packed) as PdfPagesRead).ocr.map((page) => page.page)).join(','));
 }
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import type { PdfSplitPlan, SplitPolicy } from '@docformat/converters';
+import type { SplitPlan, SplitPolicy } from '@docformat/converters';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import {
   type ConversionTaskInput,
@@ -30,7 +30,7 @@ export type RunTask = (task: TaskInput, transferList?: readonly TransferListItem
  * terminates the running ones) and awaited, so nothing of the conversion outlives it.
  */
 export class SplitConversion {
-  private plan: PdfSplitPlan | undefined;
+  private plan: SplitPlan | undefined;
   private readonly further: Array<Promise<PdfPartTaskSuccess | undefined>> = [];
   private failed: { error: unknown } | undefined;
 
@@ -41,7 +41,7 @@ export class SplitConversion {
 
   async convert(input: ConversionTaskInput, policy: SplitPolicy): Promise<ConversionTaskSuccess> {
     const announcements = new MessageChannel();
-    announcements.port1.on('message', (plan: PdfSplitPlan) => this.startParts(plan, input));
+    announcements.port1.on('message', (plan: SplitPlan) => this.startParts(plan, input));
     let first: TaskSuccess | undefined;
     try {
       first = await this.settle(this.runTask({ ...input, split: { policy, planPort: announcements.port2 } }, [announcements.port2]));
@@ -65,7 +65,7 @@ export class SplitConversion {
   }
 
   /** Queues every part after the first, once; the document's bytes are shared by them, not copied per part. */
-  private startParts(plan: PdfSplitPlan, input: ConversionTaskInput): void {
+  private startParts(plan: SplitPlan, input: ConversionTaskInput): void {
     if (this.plan) return;
     this.plan = plan;
     const bytes = new Uint8Array(new SharedArrayBuffer(input.bytes.byteLength));

@@ -1,5 +1,5 @@
 import { isTerminalStatus } from '@docformat/contracts';
-import { JobEvents, JobRepository, type JobEvent } from '@docformat/db';
+import { JobEvents, JobProcessingRepository, type JobEvent } from '@docformat/db';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 
 /** What a running job holds: aborted when the job is ended by someone else. */
@@ -25,7 +25,7 @@ export class JobCancellations implements OnModuleDestroy {
 
   constructor(
     events: JobEvents,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobProcessingRepository,
   ) {
     this.unsubscribe = events.subscribe((event) => this.heard(event));
   }

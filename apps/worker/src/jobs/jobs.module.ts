@@ -1,3 +1,5 @@
+import { JobProcessingRepository } from '@docformat/db';
+import { prismaRepository } from '@docformat/infra';
 import { Module } from '@nestjs/common';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { ConversionConsumer } from './conversion.consumer';
@@ -6,7 +8,14 @@ import { JobCancellations } from './job-cancellations';
 import { ProcessJobUseCase } from './process-job.usecase';
 
 @Module({
-  providers: [ShutdownSignal, DocumentFetcher, JobCancellations, ProcessJobUseCase, ConversionConsumer],
+  providers: [
+    prismaRepository(JobProcessingRepository),
+    ShutdownSignal,
+    DocumentFetcher,
+    JobCancellations,
+    ProcessJobUseCase,
+    ConversionConsumer,
+  ],
   exports: [ProcessJobUseCase],
 })
 export class JobsModule {}

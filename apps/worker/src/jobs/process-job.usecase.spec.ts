@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
-import type { ClaimedJob, CompletedConversion, JobEvent, JobEvents, JobRepository, JobRow } from '@docformat/db';
+import type { ClaimedJob, CompletedConversion, JobEvent, JobEvents, JobProcessingRepository, JobRow } from '@docformat/db';
 import { Prisma } from '@docformat/db';
 import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
@@ -115,11 +115,11 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
   // Job events as Postgres would announce them, told by the test.
   let hear: (event: JobEvent) => void = () => undefined;
   const events = { subscribe: (listener: (event: JobEvent) => void) => ((hear = listener), () => undefined) };
-  const cancellations = new JobCancellations(events as unknown as JobEvents, jobs as unknown as JobRepository);
+  const cancellations = new JobCancellations(events as unknown as JobEvents, jobs as unknown as JobProcessingRepository);
   const webhooks = { dispatch: jest.fn(async () => undefined) };
   const useCase = new ProcessJobUseCase(
     config,
-    jobs as unknown as JobRepository,
+    jobs as unknown as JobProcessingRepository,
     fetcher as unknown as DocumentFetcher,
     pool as unknown as ConversionPool,
     new ShutdownSignal(),

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
-import { type CacheKey, isDatabaseUnavailable, JobRepository, type ClaimedJob, type JobRow } from '@docformat/db';
+import { type CacheKey, isDatabaseUnavailable, JobProcessingRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
 import { JobQueue } from '@docformat/queue';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
@@ -33,7 +33,7 @@ export class ProcessJobUseCase {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobProcessingRepository,
     private readonly fetcher: DocumentFetcher,
     private readonly pool: ConversionPool,
     private readonly shutdown: ShutdownSignal,

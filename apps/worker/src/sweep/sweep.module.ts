@@ -1,8 +1,10 @@
+import { JobMaintenanceRepository } from '@docformat/db';
+import { prismaRepository } from '@docformat/infra';
 import { Module } from '@nestjs/common';
 import { SweepService } from './sweep.service';
 
 @Module({
-  providers: [SweepService],
+  providers: [prismaRepository(JobMaintenanceRepository), SweepService],
   exports: [SweepService],
 })
 export class SweepModule {}

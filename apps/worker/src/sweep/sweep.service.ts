@@ -1,6 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { isTerminalStatus } from '@docformat/contracts';
-import { JobRepository, UploadRepository, WebhookRepository } from '@docformat/db';
+import { JobMaintenanceRepository, UploadRepository, WebhookRepository } from '@docformat/db';
 import { JobQueue, WebhookQueue } from '@docformat/queue';
 import { APP_CONFIG, QueuePrefixGuard } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
@@ -51,7 +50,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobMaintenanceRepository,
     private readonly uploads: UploadRepository,
     private readonly webhooks: WebhookRepository,
     private readonly queue: JobQueue,
@@ -134,8 +133,8 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
       const action = decideSweepAction(queueState);
       if (action === 'leave') continue;
       // The queue entry may have finished after the rows were read; re-check the row.
-      const current = await this.jobs.findById(row.id);
-      if (!current || isTerminalStatus(current.status)) continue;
+      const current = await this.jobs.findUnfinishedById(row.id);
+      if (!current) continue;
       if (action === 'replace') await this.queue.remove(row.id);
       await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: row.ownerId });
       requeued += 1;

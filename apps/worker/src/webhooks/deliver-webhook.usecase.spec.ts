@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import type { ApiTokenRepository, AttemptOutcome, DeliveryToSend, JobRepository, WebhookRepository } from '@docformat/db';
+import type { ApiTokenRepository, AttemptOutcome, DeliveryToSend, JobProcessingRepository, WebhookRepository } from '@docformat/db';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeliverWebhookUseCase, RetryDeliveryError } from './deliver-webhook.usecase';
@@ -64,7 +64,7 @@ function setup(config: Partial<AppConfig>, delivery: Partial<DeliveryToSend> = {
       ...config,
     } as AppConfig,
     webhooks as unknown as WebhookRepository,
-    { findWithOutputs: async () => row } as unknown as JobRepository,
+    { findWithOutputs: async () => row } as unknown as JobProcessingRepository,
     { webhookSecret: async () => 'whsec_test' } as unknown as ApiTokenRepository,
   );
   return { useCase, recorded };

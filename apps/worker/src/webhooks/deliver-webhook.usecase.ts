@@ -1,6 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { isJobFailure, JobErrorCode, signWebhook, WebhookHeader } from '@docformat/contracts';
-import { ApiTokenRepository, JobRepository, toJobRecord, WebhookRepository } from '@docformat/db';
+import { outputFormatNames } from '@docformat/converters/names';
+import { ApiTokenRepository, JobProcessingRepository, toJobRecord, WebhookRepository } from '@docformat/db';
 import { postBody, type PostAnswer } from '@docformat/fetcher';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -31,7 +32,7 @@ export class DeliverWebhookUseCase {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhooks: WebhookRepository,
-    private readonly jobs: JobRepository,
+    private readonly jobs: JobProcessingRepository,
     private readonly tokens: ApiTokenRepository,
   ) {}
 
@@ -43,7 +44,10 @@ export class DeliverWebhookUseCase {
     const secret = await this.tokens.webhookSecret(delivery.ownerId);
     if (!job || !secret) return 'skipped';
 
-    const body = webhookBody(toJobRecord(job), { maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES, publicUrl: this.config.PUBLIC_URL });
+    const body = webhookBody(toJobRecord(job, outputFormatNames()), {
+      maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
+      publicUrl: this.config.PUBLIC_URL,
+    });
     const headers = {
       'content-type': 'application/json; charset=utf-8',
       [WebhookHeader.SIGNATURE.toLowerCase()]: signWebhook(secret, Math.floor(Date.now() / 1000), body),

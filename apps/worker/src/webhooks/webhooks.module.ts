@@ -1,8 +1,10 @@
+import { JobProcessingRepository } from '@docformat/db';
+import { prismaRepository } from '@docformat/infra';
 import { Module } from '@nestjs/common';
 import { DeliverWebhookUseCase } from './deliver-webhook.usecase';
 import { WebhookConsumer } from './webhook.consumer';
 
 @Module({
-  providers: [DeliverWebhookUseCase, WebhookConsumer],
+  providers: [prismaRepository(JobProcessingRepository), DeliverWebhookUseCase, WebhookConsumer],
 })
 export class WebhooksModule {}

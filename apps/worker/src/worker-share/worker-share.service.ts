@@ -26,7 +26,7 @@ export function maxConcurrency(config: Pick<AppConfig, 'WORKER_CONCURRENCY' | 'W
  * same host, found through Redis (WorkerPresence) and kept current: two workers
  * scaled up on a 2-core machine run one conversion each instead of two, which put
  * four PDF threads on two cores and cost ~25 % of the pages per second
- * (apps/worker/bench/throughput.ts, README "Performance"). Until the first beat
+ * (apps/worker/bench/throughput.ts, docs/performance.md). Until the first beat
  * answers (Redis not reached yet) a worker counts itself alone.
  */
 @Injectable()

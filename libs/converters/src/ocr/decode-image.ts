@@ -1,6 +1,6 @@
 import { JobFailure } from '@docformat/contracts';
 import { deflateSync } from 'node:zlib';
-import { gifFrames } from '../readers/image/image-headers';
+import { gifFrames } from './image-headers';
 import { imageResolution, plausibleDpi } from './image-resolution';
 import { noteNative } from './native-memory';
 import { DEFAULT_MAX_IMAGE_PIXELS, checkImageSize, checkPixels } from './pixel-budget';

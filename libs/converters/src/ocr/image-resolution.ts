@@ -1,4 +1,4 @@
-import { jpegSegments, pngChunks } from '../readers/image/image-headers';
+import { jpegSegments, pngChunks } from './image-headers';
 
 /**
  * The resolution a PNG (pHYs chunk) or JPEG (JFIF APP0 density) records, in dpi,

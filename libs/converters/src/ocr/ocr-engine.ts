@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
+import type { TextItem } from '../layout/page-text';
 import { pageWords } from './page-words';
 import { JobFailure } from '@docformat/contracts';
 import { MAX_OCR_DPI, type Rotation, cropImages, imageDimensions, transformImage } from './rotate-image';
@@ -36,7 +36,7 @@ export interface OcrPageResult {
   width: number;
   height: number;
   /** Words, baseline y, size estimated from the line height. */
-  items: PdfTextItem[];
+  items: TextItem[];
   /** Mean word confidence, 0-100. */
   confidence: number;
   /** How far the image was turned clockwise to read it upright. */
@@ -258,7 +258,7 @@ function looksUpright(reading: Reading): boolean {
  * measures less than its own type size across (14 pt wide for "Sideways" at 14 pt,
  * against 68 pt for "Quarterly" upright). Most longer words so narrow means sideways.
  */
-function readAsVerticalText(items: readonly PdfTextItem[]): boolean {
+function readAsVerticalText(items: readonly TextItem[]): boolean {
   const long = items.filter((item) => [...item.text].length >= 4);
   if (long.length === 0) return false;
   return long.filter((item) => item.width < item.size * 1.2).length > long.length / 2;

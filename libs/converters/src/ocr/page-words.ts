@@ -1,6 +1,6 @@
 import type Tesseract from 'tesseract.js';
 import type { OcrBlock } from './ocr-engines';
-import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
+import type { TextItem } from '../layout/page-text';
 
 /**
  * Words below this confidence are dropped: on the phone-photo fixture the only words
@@ -15,7 +15,7 @@ const MIN_SKEW_RADIANS = (0.1 * Math.PI) / 180;
  * Em size over the line's row height (x-height + ascenders + descenders as Tesseract
  * measures them): 0.9 on the fixtures' Latin Modern text at 10 and 14.4 pt. Only the
  * ratio between lines matters to heading detection, but real points keep the
- * thresholds of the PDF layout analysis meaningful.
+ * thresholds of the layout analysis (layout/) meaningful, as for a PDF's text.
  */
 const EM_PER_ROW_HEIGHT = 1 / 0.9;
 
@@ -23,7 +23,7 @@ type OcrLine = OcrBlock['paragraphs'][number]['lines'][number];
 type OcrWord = OcrLine['words'][number];
 
 export interface PageWords {
-  items: PdfTextItem[];
+  items: TextItem[];
   /** Mean confidence of the kept words, 0 when there are none. */
   confidence: number;
   /** Words a reader would accept: confident, with three letters or digits in a row. */
@@ -42,7 +42,7 @@ export function pageWords(blocks: readonly OcrBlock[], size: { width: number; he
   );
   const skew = medianSkew(lines.map(({ line }) => line.baseline));
   const turn = straighten(skew, size.width / 2, size.height / 2);
-  const items: PdfTextItem[] = [];
+  const items: TextItem[] = [];
   let confidenceSum = 0;
   let goodWords = 0;
   for (const { line, rtl } of lines) {

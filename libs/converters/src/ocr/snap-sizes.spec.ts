@@ -1,7 +1,7 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
+import type { TextItem } from '../layout/page-text';
 import { snapOcrSizes } from './snap-sizes';
 
-const word = (size: number, text = 'word'): PdfTextItem => ({
+const word = (size: number, text = 'word'): TextItem => ({
   text,
   x: 0,
   y: 0,

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from '../readers/pdf/pdf-text-item';
+import type { TextItem } from '../layout/page-text';
 
 /** Estimated sizes closer than this ratio are taken for one type size. */
 const SAME_SIZE_RATIO = 1.12;
@@ -13,11 +13,11 @@ const SAME_SIZE_RATIO = 1.12;
  * characters. Distinct sizes a reader would notice (10 pt body, 12 pt and 14 pt
  * heads) stay apart.
  */
-export function snapOcrSizes(pages: ReadonlyArray<{ items: PdfTextItem[] }>): void {
+export function snapOcrSizes(pages: ReadonlyArray<{ items: TextItem[] }>): void {
   const items = pages.flatMap((page) => page.items);
   if (items.length === 0) return;
   const sorted = [...items].sort((a, b) => a.size - b.size);
-  let cluster: PdfTextItem[] = [];
+  let cluster: TextItem[] = [];
   const flush = () => {
     const size = weightedMedian(cluster);
     for (const item of cluster) item.size = size;
@@ -30,7 +30,7 @@ export function snapOcrSizes(pages: ReadonlyArray<{ items: PdfTextItem[] }>): vo
   flush();
 }
 
-function weightedMedian(items: readonly PdfTextItem[]): number {
+function weightedMedian(items: readonly TextItem[]): number {
   const total = items.reduce((sum, item) => sum + item.text.length, 0);
   let seen = 0;
   for (const item of items) {

@@ -49,6 +49,46 @@ export interface ReaderManifest {
   /** The file types it reads, with their signatures (@docformat/file-types); the first type's MIME type names the reader in errors. */
   readonly accepts: readonly FileType[];
   readonly load: () => Promise<{ read: ReadDocument }>;
+  /**
+   * Present when the reader can read a long document in parts, on several threads
+   * (split/split-conversion.ts): loads how, as `load` loads the reader, on the first
+   * conversion that splits.
+   */
+  readonly loadSplitReading?: () => Promise<SplitReading>;
+}
+
+/**
+ * A reader's reading in parts, in three steps that each run as a task of their own: the
+ * first reads the document whole, or plans it in parts and reads the first; each further
+ * part is read on its own; the parts, in plan order, then make the document a whole read
+ * gives. Plans and parts are plain data: they cross threads.
+ */
+export interface SplitReading<Plan extends SplitPlan = SplitPlan, Part = unknown> {
+  /** Reads the document whole, unless `request` cuts its selection into parts: then it announces the plan and reads only the first part. */
+  readFirst(input: ReaderInput, context: ReadContext, request: SplitReadRequest): Promise<IntermediateDocument | FirstPart<Plan, Part>>;
+  /** A further part: some pages of the document, 1-based, ascending (the plan checked the page limit). */
+  readPart(bytes: Uint8Array, pages: readonly number[], options: ConversionOptions): Promise<Part>;
+  /** Every part, in plan order, → the document; `readParts` is called once, and nothing of the parts is kept. */
+  assemble(plan: Plan, readParts: () => readonly Part[]): IntermediateDocument;
+}
+
+/** A read planned in parts: the selected pages, 1-based, cut into consecutive parts; the rest of the plan is the reader's own. */
+export interface SplitPlan {
+  parts: number[][];
+}
+
+/** What the first step of a read in parts is given: how to cut the selection, and whom to tell the plan. */
+export interface SplitReadRequest {
+  /** The selection's parts, in order, or undefined when it is not worth splitting. */
+  cut(pages: readonly number[]): number[][] | undefined;
+  /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
+  onPlan(plan: SplitPlan): void;
+}
+
+/** A document's first part, read by the task that planned the split, with the plan. */
+export interface FirstPart<Plan extends SplitPlan = SplitPlan, Part = unknown> {
+  plan: Plan;
+  part: Part;
 }
 
 /** What identification says about a document (identify-document.ts). */

@@ -2,6 +2,7 @@ import type { FormatOptions } from '@docformat/contracts';
 import { deserialize, serialize } from 'node:v8';
 import { type ConvertInput, type ConvertResult, convertDocument } from '../convert';
 import { terminateOcr } from '../ocr/ocr-engine';
+import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
 import type { PdfSplitPlan } from '../readers/pdf/pdf.reader';
 import { failureCode, fixture } from '../testing/fixtures';
 import type { SplitPolicy } from './part-plan';
@@ -24,7 +25,7 @@ const input = (name: string, options: FormatOptions = {}, contentType = 'applica
 /** Through the three steps as the worker runs them, every part crossing a thread boundary (structured clone). */
 async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Promise<{ result: ConvertResult; plans: PdfSplitPlan[] }> {
   const plans: PdfSplitPlan[] = [];
-  const started = await startConversion(convert, { policy, onPlan: (plan) => plans.push(plan) });
+  const started = await startConversion(convert, { policy, onPlan: (plan) => plans.push(plan as PdfSplitPlan) });
   if (!isFirstPart(started)) return { result: started, plans };
   const packed = [serialize(started.part)];
   for (const pages of started.plan.parts.slice(1)) {
@@ -107,7 +108,7 @@ describe('startConversion', () => {
   });
 
   it('announces the plan before reading the first part', async () => {
-    let announced: PdfSplitPlan | undefined;
+    let announced: unknown;
     const started = await startConversion(input('sample.pdf'), { policy: ONE_PAGE_PARTS, onPlan: (plan) => (announced = plan) });
     expect(isFirstPart(started)).toBe(true);
     expect(announced).toEqual({
@@ -118,7 +119,7 @@ describe('startConversion', () => {
       headingHints: expect.arrayContaining([{ level: 2, page: 2, text: 'Output Formats' }]),
       parts: [[1], [2], [3], [4]],
     });
-    expect(isFirstPart(started) && started.part.pages).toHaveLength(1);
+    expect(isFirstPart(started) && (started.part as PdfPagesRead).pages).toHaveLength(1);
   });
 
   it('counts the whole selection against maxPages, before any part', async () => {
@@ -149,7 +150,7 @@ describe('convertPdfPart', () => {
     const bytes = fixture('sample.pdf');
     const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
     shared.set(bytes);
-    const part = await convertPdfPart({ bytes: shared, pages: [2, 3] });
+    const part = (await convertPdfPart({ bytes: shared, pages: [2, 3] })) as PdfPagesRead;
     expect(part.pages).toHaveLength(2);
     expect(part.ocr).toEqual([]);
   });

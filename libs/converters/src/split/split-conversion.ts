@@ -12,38 +12,60 @@ import {
 } from '../convert';
 import type { IntermediateDocument } from '../document';
 import type { OcrEngines } from '../ocr/ocr-engines';
-import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
-import { pdfManifest } from '../readers/pdf/pdf.manifest';
-import type { PdfFirstPart, PdfSplitPlan, PdfSplitRequest } from '../readers/pdf/pdf.reader';
 import { readContext } from '../readers/read-context';
+import type { FirstPart, SplitPlan, SplitReading } from '../readers/reader';
+import { documentReaders } from '../readers/registry';
+import { type SplitPolicy, planParts } from './part-plan';
 
 /*
- * One long PDF on several threads. The per-page work (reading, per-page layout, OCR) is
- * what takes the time and needs no other page, so it runs in parts; the document-wide
- * pass and rendering run once, over the parts put back in page order, which gives the
- * bytes a whole conversion gives. Three steps, each a task of its own, so that no task
- * ever waits for another (a thread waiting for parts queued behind it would deadlock a
- * busy pool); the caller runs them:
+ * One long document on several threads, for the readers whose manifest declares a
+ * reading in parts (loadSplitReading: the PDF reader's). The per-page work (reading,
+ * per-page layout, OCR) is what takes the time and needs no other page, so it runs in
+ * parts; the document-wide pass and rendering run once, over the parts put back in page
+ * order, which gives the bytes a whole conversion gives. Three steps, each a task of
+ * its own, so that no task ever waits for another (a thread waiting for parts queued
+ * behind it would deadlock a busy pool); the caller runs them:
  *
- *   startConversion   the first task: a whole conversion, unless the input is a PDF whose
- *                     selection the policy finds long; then it announces the plan
- *                     (onPlan) and reads only the first part
+ *   startConversion   the first task: a whole conversion, unless the document's reader
+ *                     reads in parts and the policy finds its selection long; then it
+ *                     announces the plan (onPlan) and reads only the first part
  *   convertPdfPart    each further part
  *   assemblePdfParts  the parts, in order → the result
  */
 
-/** A conversion's first task: the finished result, or a long PDF's plan and first part. */
-export async function startConversion(input: ConvertInput, split: PdfSplitRequest): Promise<ConvertResult | PdfFirstPart> {
-  const { formats, options, reader } = prepareConversion(input);
-  if (reader !== pdfManifest) return convertDocument(input);
-  // The PDF modules load here, as a reader's do (the manifest's load), not with this file.
-  const { readPdf } = await import('../readers/pdf/pdf.reader.ts');
-  const read = await readPdf(input.bytes, readContext(options, input.maxPages), split);
+/** A conversion that may hand part of its pages to other threads. */
+export interface SplitRequest {
+  policy: SplitPolicy;
+  /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
+  onPlan(plan: SplitPlan): void;
+}
+
+/** A conversion's first task: the finished result, or a long document's plan and first part. */
+export async function startConversion(input: ConvertInput, split: SplitRequest): Promise<ConvertResult | FirstPart> {
+  const { formats, options, mimeType, reader } = prepareConversion(input);
+  if (!reader.loadSplitReading) return convertDocument(input);
+  // The reader's modules load here, as its `load` would load them, not with this file.
+  const reading = await reader.loadSplitReading();
+  const read = await reading.readFirst(
+    { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType },
+    readContext(options, input.maxPages),
+    { cut: (pages) => planParts(pages, split.policy), onPlan: (plan) => split.onPlan(plan) },
+  );
   return isFirstPart(read) ? read : renderDocument(read, formats, options, input.keep);
 }
 
-export function isFirstPart(value: IntermediateDocument | ConvertResult | PdfFirstPart): value is PdfFirstPart {
+export function isFirstPart(value: IntermediateDocument | ConvertResult | FirstPart): value is FirstPart {
   return 'plan' in value;
+}
+
+/**
+ * The reading in parts of the further tasks: a PDF's, the one reader that declares one
+ * (the worker's part and assembly tasks are named for it, and carry no document type).
+ */
+function pdfSplitReading(): Promise<SplitReading> {
+  const reading = documentReaders.find((reader) => reader.name === 'pdf')?.loadSplitReading;
+  if (!reading) throw new Error('The PDF reader declares no reading in parts');
+  return reading();
 }
 
 export interface PdfPartInput {
@@ -58,21 +80,21 @@ export interface PdfPartInput {
   maxImagePixels?: number;
 }
 
-/** A further part of a split PDF: read, laid out page by page, OCR'd where needed. */
-export async function convertPdfPart(input: PdfPartInput): Promise<PdfPagesRead> {
+/** A further part of a split PDF: read, laid out page by page, OCR'd where needed. Plain data, for the assembling task. */
+export async function convertPdfPart(input: PdfPartInput): Promise<unknown> {
   const options = conversionOptions(input.options, conversionResources(input));
-  const { readPdfPart } = await import('../readers/pdf/pdf.reader.ts');
-  return readPdfPart(input.bytes, input.pages, options);
+  const reading = await pdfSplitReading();
+  return reading.readPart(input.bytes, input.pages, options);
 }
 
 export interface PdfAssembleInput {
-  plan: PdfSplitPlan;
+  plan: SplitPlan;
   /**
    * Every part, in the plan's order; called once, by the layout, which keeps nothing of
    * them: a caller that keeps no reference either lets them go before rendering (the
    * lines of 2,415 pages are some 60 MB of heap, and rendering markdown makes garbage fast).
    */
-  readParts(): readonly PdfPagesRead[];
+  readParts(): readonly unknown[];
   formats: string[];
   options?: FormatOptions;
   keep?: KeepOptions;
@@ -82,16 +104,7 @@ export interface PdfAssembleInput {
 export async function assemblePdfParts(input: PdfAssembleInput): Promise<ConvertResult> {
   const formats = outputFormats(input.formats);
   const options = conversionOptions(input.options);
-  const [{ assemblePdf }, { pdfFailure }] = await Promise.all([
-    import('../readers/pdf/pdf-assembly.ts'),
-    import('../readers/pdf/pdf-failure.ts'),
-  ]);
-  let document: IntermediateDocument;
-  try {
-    document = assemblePdf(input.plan, input.readParts());
-  } catch (error) {
-    // As when the whole conversion lays out its pages with the PDF still open.
-    throw pdfFailure(error);
-  }
+  const reading = await pdfSplitReading();
+  const document = reading.assemble(input.plan, () => input.readParts());
   return renderDocument(document, formats, options, input.keep);
 }

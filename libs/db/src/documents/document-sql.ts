@@ -28,7 +28,7 @@ export interface StoredBody {
 
 export const documentSql = {
   /**
-   * A CTE to append to jobSql.complete's: the tree goes in with COMPLETED, in the same
+   * A CTE to append to jobProcessingSql.complete's: the tree goes in with COMPLETED, in the same
    * statement, and only for a job that statement completed (`done`). A job completed
    * again (set back to IN_PROGRESS by hand, as the sweep's tests do) gets its new tree.
    */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { JobRepository } from '../jobs/job.repository';
+import { ClientJobRepository } from '../jobs/client-job.repository';
+import { JobProcessingRepository } from '../jobs/job-processing.repository';
 import { createPrismaClient, type PrismaClient } from '../prisma-client';
 import { JobEvents, type JobEvent } from './job-events';
 
 let prisma: PrismaClient;
-let jobs: JobRepository;
+let clients: ClientJobRepository;
+let worker: JobProcessingRepository;
 let ownerId: string;
 let events: JobEvents;
 const heard: JobEvent[] = [];
@@ -14,7 +16,8 @@ const RESULT = { mimeType: 'text/plain', bytes: 1, sha256: 'x', metadata: {}, wa
 
 beforeAll(async () => {
   prisma = createPrismaClient(DATABASE_URL());
-  jobs = new JobRepository(prisma);
+  clients = new ClientJobRepository(prisma);
+  worker = new JobProcessingRepository(prisma);
   ownerId = (await prisma.apiToken.create({ data: { name: 'events-spec', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') } })).id;
   events = new JobEvents(DATABASE_URL());
   await events.start();
@@ -27,7 +30,7 @@ afterAll(async () => {
 
 async function newJob(): Promise<string> {
   const id = randomUUID();
-  await jobs.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/a.txt', requestedFormats: ['text'] });
+  await clients.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/a.txt', requestedFormats: ['text'] });
   return id;
 }
 
@@ -37,26 +40,26 @@ describe('JobEvents (real Postgres LISTEN/NOTIFY)', () => {
     const failed = await newJob();
     const deleted = await newJob();
     const completing = events.waitFor(completed, 5000);
-    await jobs.claim(completed);
-    await jobs.claim(failed);
-    await jobs.complete(completed, { pages: 1, result: RESULT, outputs: {} });
+    await worker.claim(completed);
+    await worker.claim(failed);
+    await worker.complete(completed, { pages: 1, result: RESULT, outputs: {} });
     expect(await completing).toBe('event');
     const failing = events.waitFor(failed, 5000);
-    await jobs.fail(failed, { code: 'CORRUPT_DOCUMENT', message: 'bad' });
+    await worker.fail(failed, { code: 'CORRUPT_DOCUMENT', message: 'bad' });
     expect(await failing).toBe('event');
     const deleting = events.waitFor(deleted, 5000);
-    await jobs.deleteForOwner(deleted, ownerId);
+    await clients.deleteForOwner(deleted, ownerId);
     expect(await deleting).toBe('event');
 
     const started = await newJob();
     const quiet = events.waitFor(started, 300);
-    await jobs.claim(started);
+    await worker.claim(started);
     expect(await quiet).toBe('timeout');
   });
 
   it('announces only at commit', async () => {
     const id = await newJob();
-    await jobs.claim(id);
+    await worker.claim(id);
     const waiting = events.waitFor(id, 5000);
     let committed = false;
     await prisma.$transaction(async (tx) => {
@@ -87,7 +90,7 @@ describe('JobEvents (real Postgres LISTEN/NOTIFY)', () => {
     expect(events.listening).toBe(true);
     const id = await newJob();
     const waiting = events.waitFor(id, 5000);
-    await jobs.cancel(id, ownerId, 'cancelled');
+    await clients.cancel(id, ownerId, 'cancelled');
     expect(await waiting).toBe('event');
   });
 

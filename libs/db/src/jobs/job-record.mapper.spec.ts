@@ -1,5 +1,9 @@
-import type { JobWithOutputs } from './job.repository';
+import type { JobWithOutputs } from './job-row';
 import { toCreatedJobRecord, toJobRecord } from './job-record.mapper';
+
+/** The output formats as the converters register them (the caller of toJobRecord passes them in). */
+const FORMAT_NAMES = ['text', 'markdown', 'html', 'json', 'chunks'];
+const toRecord = (row: JobWithOutputs) => toJobRecord(row, FORMAT_NAMES);
 
 const base: JobWithOutputs = {
   id: '7d4a2f2e-9a51-4c39-9d0e-1f3c5d9b0a11',
@@ -39,13 +43,13 @@ describe('job record mapping', () => {
   });
 
   it('hides outputs that exist before the job is COMPLETED', () => {
-    const record = toJobRecord({ ...base, outputs: [{ format: 'text', content: 'partial', json: null }] });
+    const record = toRecord({ ...base, outputs: [{ format: 'text', content: 'partial', json: null }] });
     expect(record.formats).toEqual({});
     expect(record.result).toEqual({});
   });
 
   it('orders formats as requested once COMPLETED', () => {
-    const record = toJobRecord({
+    const record = toRecord({
       ...base,
       status: 'COMPLETED',
       result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'application/pdf' },
@@ -62,7 +66,7 @@ describe('job record mapping', () => {
 
   it('answers a JSON output as the value itself, a text one as its string', () => {
     const chunks = [{ text: 'One', page: 1 }];
-    const record = toJobRecord({
+    const record = toRecord({
       ...base,
       status: 'COMPLETED',
       requestedFormats: ['chunks', 'text'],
@@ -76,7 +80,7 @@ describe('job record mapping', () => {
   });
 
   it('answers the OCR summary, the converted pages and the warnings in the documented order', () => {
-    const record = toJobRecord({
+    const record = toRecord({
       ...base,
       status: 'COMPLETED',
       result: {
@@ -94,7 +98,7 @@ describe('job record mapping', () => {
   });
 
   it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {
-    expect(toJobRecord({ ...base, status: 'FAILED' }).error).toEqual({ code: 'INTERNAL_ERROR', message: 'The job failed.' });
+    expect(toRecord({ ...base, status: 'FAILED' }).error).toEqual({ code: 'INTERNAL_ERROR', message: 'The job failed.' });
   });
 
   it('gives a COMPLETED extraction job its findings in result and a link per format in formats', () => {
@@ -111,7 +115,7 @@ describe('job record mapping', () => {
       status: 'COMPLETED' as const,
       result: { metadata: {}, bytes: 1, sha256: 'x', mimeType: 'text/html', warnings: [] },
     };
-    const record = toJobRecord({ ...completed, extraction });
+    const record = toRecord({ ...completed, extraction });
     expect(Object.keys(record.result)).toEqual([
       'mimeType',
       'bytes',
@@ -132,8 +136,8 @@ describe('job record mapping', () => {
       chunks: `/job/${base.id}/formats/chunks`,
     });
     // Before it completes, nothing; without stored findings, the source facts alone.
-    expect(toJobRecord({ ...completed, status: 'IN_PROGRESS', extraction: null })).toMatchObject({ result: {}, formats: {} });
-    expect(Object.keys(toJobRecord({ ...completed, extraction: null }).result)).toEqual([
+    expect(toRecord({ ...completed, status: 'IN_PROGRESS', extraction: null })).toMatchObject({ result: {}, formats: {} });
+    expect(Object.keys(toRecord({ ...completed, extraction: null }).result)).toEqual([
       'mimeType',
       'bytes',
       'sha256',

@@ -11,8 +11,7 @@ import {
   type JsonValue,
   type WebhookState,
 } from '@docformat/contracts';
-import { outputFormatNames } from '@docformat/converters/names';
-import type { JobRow, JobWithOutputs } from './job.repository';
+import type { JobRow, JobWithOutputs } from './job-row';
 
 /** The spec's format response: exactly the fields it lists. */
 export function toCreatedJobRecord(row: JobRow): CreatedJobRecord {
@@ -27,8 +26,13 @@ export function toCreatedJobRecord(row: JobRow): CreatedJobRecord {
   };
 }
 
-/** The poll response. Outputs, result and error show only in the state they belong to. */
-export function toJobRecord(row: JobWithOutputs): JobRecord {
+/**
+ * The poll response. Outputs, result and error show only in the state they belong to.
+ * `formatNames` are the registered output formats, each linked from a COMPLETED
+ * extraction job's record: the caller passes them in (outputFormatNames()), as the
+ * database layer sits below the converters that register them.
+ */
+export function toJobRecord(row: JobWithOutputs, formatNames: readonly string[]): JobRecord {
   const completed = row.status === JobStatus.COMPLETED;
   const formats: Record<string, JsonValue> = {};
   if (completed) {
@@ -53,7 +57,7 @@ export function toJobRecord(row: JobWithOutputs): JobRecord {
       completed && row.result
         ? { ...orderedResult(row.result as unknown as JobResult), ...(extraction ? extractionOf(row.extraction) : {}) }
         : {},
-    formats: completed && extraction ? formatLinks(row.id) : formats,
+    formats: completed && extraction ? formatLinks(row.id, formatNames) : formats,
     error:
       row.status === JobStatus.FAILED
         ? { code: (row.errorCode ?? 'INTERNAL_ERROR') as JobErrorCode, message: row.errorMessage ?? 'The job failed.' }
@@ -78,9 +82,9 @@ function webhookState(url: string, delivery: JobWithOutputs['webhookDelivery']):
   };
 }
 
-/** A job in GET /jobs: everything but its outputs and result. */
+/** A job in GET /jobs: everything but its outputs and result (so no format names either). */
 export function toJobSummary(row: JobRow): JobSummary {
-  const { formats: _formats, result: _result, ...summary } = toJobRecord({ ...row, outputs: [] });
+  const { formats: _formats, result: _result, ...summary } = toJobRecord({ ...row, outputs: [] }, []);
   return summary;
 }
 
@@ -106,6 +110,6 @@ function extractionOf(stored: unknown): Extraction | Record<string, never> {
 }
 
 /** Where each registered format can be rendered from an extraction job's stored document. */
-function formatLinks(id: string): Record<string, string> {
-  return Object.fromEntries(outputFormatNames().map((name) => [name, `/job/${id}/formats/${name}`]));
+function formatLinks(id: string, formatNames: readonly string[]): Record<string, string> {
+  return Object.fromEntries(formatNames.map((name) => [name, `/job/${id}/formats/${name}`]));
 }

@@ -4,7 +4,8 @@ import { Controller, Delete, HttpCode, HttpStatus, Param, Post } from '@nestjs/c
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ClientApi } from '../../auth/client-api.decorator';
 import { CurrentClient } from '../../auth/current-client.decorator';
-import { JobRecordDto, ProblemDto } from '../dto/job-record.dto';
+import { ProblemDto } from '../../http/problem.dto';
+import { JobRecordDto } from '../dto/job-record.dto';
 import { JobControlService } from './job-control.service';
 
 @ClientApi('jobs')

@@ -1,5 +1,6 @@
 import { isUuid, JobStatus, ProblemCode, type JobRecord } from '@docformat/contracts';
-import { JobRepository, type ApiClient, toJobRecord } from '@docformat/db';
+import { outputFormatNames } from '@docformat/converters/names';
+import { ClientJobRepository, type ApiClient, toJobRecord } from '@docformat/db';
 import { JobQueue, withTimeout } from '@docformat/queue';
 import { WebhookDispatch } from '@docformat/infra';
 import { Injectable, Logger } from '@nestjs/common';
@@ -21,7 +22,7 @@ export class JobControlService {
   private readonly logger = new Logger('jobs');
 
   constructor(
-    private readonly jobs: JobRepository,
+    private readonly jobs: ClientJobRepository,
     private readonly queue: JobQueue,
     private readonly webhooks: WebhookDispatch,
   ) {}
@@ -42,7 +43,7 @@ export class JobControlService {
     this.logger.log({ event: 'job.cancelled', jobId: id, clientId: client.id });
     await this.dropQueueEntry(id);
     if (row.webhookUrl) await this.webhooks.dispatch(id);
-    return toJobRecord(row);
+    return toJobRecord(row, outputFormatNames());
   }
 
   /** Deletes the job and everything stored for it; a running conversion is stopped by the deletion's event. */

@@ -63,13 +63,3 @@ export class JobListDto {
   @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for the next page; null on the last page.' })
   nextCursor!: string | null;
 }
-
-export class ProblemDto {
-  @ApiProperty() type!: string;
-  @ApiProperty() title!: string;
-  @ApiProperty() status!: number;
-  @ApiProperty() detail!: string;
-  @ApiProperty() code!: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } })
-  errors?: { field: string; message: string }[];
-}

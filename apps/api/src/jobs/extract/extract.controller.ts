@@ -7,7 +7,6 @@ import { ClientApi } from '../../auth/client-api.decorator';
 import { CurrentClient } from '../../auth/current-client.decorator';
 import { validateDto } from '../../http/validate-dto';
 import { CreatedJobRecordDto } from '../dto/job-record.dto';
-import { idempotencyKey } from '../idempotency-key';
 import { type ExtractionJobRequest, JobsService } from '../jobs.service';
 import { acceptSubmission } from '../submission';
 import { SubmissionEndpoint } from '../submission.decorator';
@@ -39,15 +38,20 @@ export class ExtractController {
     @Headers('idempotency-key') keyHeader: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CreatedJobRecord> {
-    const key = idempotencyKey(keyHeader);
-    const request: ExtractionJobRequest = req.isMultipart()
-      ? await this.uploads.readExtraction(req, client)
-      : await validateDto(CreateExtractionJobDto, body).then((dto) => ({
-          fileName: dto.file,
-          options: dto.options,
-          webhook: dto.webhook,
-          fingerprint: { extract: body },
-        }));
-    return acceptSubmission(() => this.jobs.createExtractionJob(client, request, key), request.uploadId, this.uploads, res);
+    return acceptSubmission<ExtractionJobRequest>(
+      { req, res, keyHeader },
+      this.uploads,
+      {
+        upload: () => this.uploads.readExtraction(req, client),
+        json: () =>
+          validateDto(CreateExtractionJobDto, body).then((dto) => ({
+            fileName: dto.file,
+            options: dto.options,
+            webhook: dto.webhook,
+            fingerprint: { extract: body },
+          })),
+      },
+      (request, key) => this.jobs.createExtractionJob(client, request, key),
+    );
   }
 }

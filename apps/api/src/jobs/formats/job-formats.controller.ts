@@ -15,7 +15,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { ClientApi } from '../../auth/client-api.decorator';
 import { CurrentClient } from '../../auth/current-client.decorator';
-import { ProblemDto } from '../dto/job-record.dto';
+import { ProblemDto } from '../../http/problem.dto';
 import { JobFormatsService } from './job-formats.service';
 
 /**

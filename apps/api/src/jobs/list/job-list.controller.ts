@@ -4,7 +4,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ClientApi } from '../../auth/client-api.decorator';
 import { CurrentClient } from '../../auth/current-client.decorator';
-import { JobListDto, ProblemDto } from '../dto/job-record.dto';
+import { ProblemDto } from '../../http/problem.dto';
+import { JobListDto } from '../dto/job-record.dto';
 import { JobListService } from './job-list.service';
 import { ListJobsQuery } from './list-jobs.query';
 

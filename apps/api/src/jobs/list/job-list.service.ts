@@ -1,5 +1,5 @@
 import type { JobList } from '@docformat/contracts';
-import { JobRepository, type ApiClient, toJobSummary } from '@docformat/db';
+import { ClientJobRepository, type ApiClient, toJobSummary } from '@docformat/db';
 import { Injectable } from '@nestjs/common';
 import { decodeCursor, encodeCursor } from './job-cursor';
 import { DEFAULT_PAGE_SIZE, type ListJobsQuery } from './list-jobs.query';
@@ -7,7 +7,7 @@ import { DEFAULT_PAGE_SIZE, type ListJobsQuery } from './list-jobs.query';
 /** GET /jobs: one page of the client's own jobs, newest first. */
 @Injectable()
 export class JobListService {
-  constructor(private readonly jobs: JobRepository) {}
+  constructor(private readonly jobs: ClientJobRepository) {}
 
   async list(client: ApiClient, query: ListJobsQuery): Promise<JobList> {
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;

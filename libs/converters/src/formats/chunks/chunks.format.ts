@@ -5,7 +5,7 @@ import { pageGroups } from '../page-groups';
 import { chunkUnits } from './chunk-units';
 import { chunkHeadings, packChunks } from './pack-chunks';
 
-/** One chunk of the chunks format's output (README, "chunks"). */
+/** One chunk of the chunks format's output (docs/conversions.md, "chunks"). */
 export type Chunk = {
   /** 0-based, in document order. */
   index: number;

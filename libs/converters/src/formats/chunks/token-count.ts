@@ -5,7 +5,7 @@ import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
  * text-embedding-3 and ada-002 embedding models and of GPT-4): chunks are sized for
  * embedding. gpt-tokenizer ships the encoding as JavaScript in its package (no
  * download, no install script); this module is loaded by the chunks format only, and
- * loading it costs about 100 ms and 50 MB (README, "chunks").
+ * loading it costs about 100 ms and 50 MB (docs/conversions.md, "chunks").
  *
  * Special-token strings such as "<|endoftext|>" are counted as the text they are:
  * by default the tokenizer throws on them, and a document may well contain them.
@@ -16,5 +16,5 @@ export function countTokens(text: string): number {
   return text === '' ? 0 : countCl100k(text, AS_TEXT);
 }
 
-/** The name clients see in the README and chunk documentation. */
+/** The name clients see in docs/conversions.md and the chunk documentation. */
 export const TOKENIZER = 'cl100k_base';

@@ -1,5 +1,5 @@
 import type { DocumentMetadata } from '@docformat/contracts';
-import { jpegSegments, pngChunks } from './image-headers';
+import { jpegSegments, pngChunks } from '../../ocr/image-headers';
 
 /** TIFF/EXIF tags worth a reader's time: ImageDescription, DateTime, Artist. */
 const TAG_DESCRIPTION = 0x010e;

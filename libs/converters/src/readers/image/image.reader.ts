@@ -10,7 +10,7 @@ const FORMAT_NAMES: Record<string, string> = { jpg: 'JPEG', png: 'PNG', gif: 'GI
 
 /**
  * Images are read with OCR (`ocr` auto or force): every frame (TIFF pages) becomes a
- * page of positioned words for the PDF layout analysis. With OCR off the output is a
+ * page of positioned words for the layout analysis (layout/). With OCR off the output is a
  * short description (dimensions, format, embedded title/author/date), so an image
  * in a batch or an archive still converts. image-size reads headers only.
  */

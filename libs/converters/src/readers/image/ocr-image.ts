@@ -1,7 +1,7 @@
 import { selectedPages } from '@docformat/contracts';
 import type { Block, OcrPage } from '../../document';
-import { layoutPages } from '../pdf/page-layout';
-import type { PdfPageText } from '../pdf/pdf-text-item';
+import { layoutPages } from '../../layout/page-layout';
+import type { PageText } from '../../layout/page-text';
 import type { ReadContext } from '../reader';
 import { snapOcrSizes } from '../../ocr/snap-sizes';
 
@@ -13,7 +13,7 @@ export interface OcrImageResult {
 }
 
 /**
- * An image's frames → OCR → the PDF layout analysis, so that a scan comes out as
+ * An image's frames → OCR → the layout analysis (layout/), so that a scan comes out as
  * headings, paragraphs, lists and tables rather than a heap of words. Only the
  * selected frames are decoded, one at a time per OCR lane.
  */
@@ -31,7 +31,7 @@ export async function ocrImage(bytes: Buffer, format: string, context: ReadConte
     pages.map((page) => () => frames.frame(page - 1)), // each frame carries its own resolution
     { languages: options.languages, pointsPerPixel: 72 / ASSUMED_DPI, parallelism: options.ocrParallelism, engines: options.ocrEngines },
   );
-  const texts: PdfPageText[] = results.map((result, index) => ({
+  const texts: PageText[] = results.map((result, index) => ({
     page: pages[index],
     width: result.width,
     height: result.height,

@@ -3,7 +3,7 @@ import { inputText } from '../decode-text';
 import { isNotebook, notebookToDocument } from '../notebook/notebook-to-document';
 import type { ReaderInput } from '../reader';
 import { boundedCodeBlock } from '../blocks/bounded-text';
-import { parseJson } from './parse-json';
+import { parseJson } from '../parse-json';
 import { reindentJson } from './reindent-json';
 
 /** Enough to see the shape of any API response; beyond it the data is a dump. */

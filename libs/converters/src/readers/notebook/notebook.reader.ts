@@ -1,7 +1,7 @@
 import { JobFailure } from '@docformat/contracts';
 import type { IntermediateDocument } from '../../document';
 import { inputText } from '../decode-text';
-import { parseJson } from '../json/parse-json';
+import { parseJson } from '../parse-json';
 import type { ReaderInput } from '../reader';
 import { isNotebook, notebookToDocument } from './notebook-to-document';
 

@@ -137,7 +137,7 @@ export async function readDeclaredTables(bytes: Uint8Array): Promise<DeclaredTab
     for (const row of rows) for (const cell of row) for (const mark of cell.marks) byMark.set(`${mark.page}:${mark.mcid}`, declared);
   };
 
-  /** Walks the tree for tables; a table inside a table's cell is that cell's content (as tagged-tables.ts reads it). */
+  /** Walks the tree for tables; a table inside a table's cell is that cell's content (as tree-tables.ts reads it). */
   const walk = (dict: PDFDict, page: number | undefined): void => {
     for (const child of childElements(dict)) {
       if (++elements > MAX_ELEMENTS || seen.has(child)) return;

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from './pdf-text-item';
+import type { TextItem } from '../../layout/page-text';
 
 /** The part of pdf.js's widget annotation data read here. */
 interface Widget {
@@ -30,8 +30,8 @@ const MAX_VALUE_CHARS = 10_000;
  * Values are set in the page's body size (`bodySize`): form tools fit the type to the
  * field, and a tall field's answer is an answer, not a heading.
  */
-export function formValueItems(annotations: readonly unknown[], viewport: Viewport, bodySize: number): PdfTextItem[] {
-  const items: PdfTextItem[] = [];
+export function formValueItems(annotations: readonly unknown[], viewport: Viewport, bodySize: number): TextItem[] {
+  const items: TextItem[] = [];
   for (const annotation of annotations as Widget[]) {
     if (annotation.subtype !== 'Widget' || annotation.hidden === true || !isRect(annotation.rect)) continue;
     const value = shownValue(annotation);

@@ -34,19 +34,7 @@ export function normalizePdfText(text: string): string {
       .replace(ZERO_WIDTH, '')
       .replace(CONTROL, '')
       // A soft hyphen is invisible unless a word breaks there; only a line-final one
-      // matters (text-runs joins the word), so the line builder sees it at the end.
+      // matters (layout/text-runs.ts joins the word), so the line builder sees it at the end.
       .replace(/\u00ad(?=.)/gsu, '')
   );
 }
-
-/** Removes soft hyphens left anywhere (line-final ones that did not join a word). */
-export function dropSoftHyphens(text: string): string {
-  return text.replace(/\u00ad/g, '');
-}
-
-/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
-export const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
-/** The same characters, for a yes/no test (no `g` flag, so no `lastIndex` state between calls). */
-export const HAS_RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
-/** Letters of left-to-right scripts (Latin, Greek, Cyrillic, CJK …). */
-export const LTR_LETTER = /(?![\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc])\p{L}/gu;

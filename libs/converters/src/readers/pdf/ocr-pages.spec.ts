@@ -1,7 +1,8 @@
 import { drawingDpi, needsOcr, ocrDpi, storedScan } from './ocr-pages';
-import type { PdfPageText, PdfTextItem } from './pdf-text-item';
+import type { TextItem } from '../../layout/page-text';
+import type { PdfPageText } from './pdf-page-text';
 
-const word = (text: string, x = 50, y = 100): PdfTextItem => ({
+const word = (text: string, x = 50, y = 100): TextItem => ({
   text,
   x,
   y,
@@ -12,7 +13,7 @@ const word = (text: string, x = 50, y = 100): PdfTextItem => ({
   mono: false,
   rtl: false,
 });
-const page = (items: PdfTextItem[], imageCoverage = 0): PdfPageText => ({
+const page = (items: TextItem[], imageCoverage = 0): PdfPageText => ({
   page: 1,
   width: 600,
   height: 800,
@@ -59,7 +60,7 @@ describe('ocrDpi', () => {
 describe('storedScan', () => {
   // An A5 page (420 x 595 pt) scanned at 200 dpi and centred by img2pdf: 2.4 pt above and below.
   const scan = { left: 0, top: 2.4, width: 420, height: 590, pixelWidth: 1167, pixelHeight: 1639 };
-  const scanned = (placement: Partial<typeof scan> | undefined, items: PdfTextItem[] = []): PdfPageText => ({
+  const scanned = (placement: Partial<typeof scan> | undefined, items: TextItem[] = []): PdfPageText => ({
     ...page(items, 0.99),
     width: 420,
     height: 595,

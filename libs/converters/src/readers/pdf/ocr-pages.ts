@@ -3,7 +3,7 @@ import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
 import type { ImagePlacement } from './page-images';
 import type { OpenPdf } from './pdf-document';
-import type { PdfPageText } from './pdf-text-item';
+import type { PdfPageText } from './pdf-page-text';
 import { tooManyPixels } from '../../ocr/pixel-budget';
 
 /**

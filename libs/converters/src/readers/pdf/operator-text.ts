@@ -1,5 +1,5 @@
 import { type Matrix, multiply } from './matrix';
-import { HAS_RTL_CHAR } from './normalize-text';
+import { HAS_RTL_CHAR } from '../../layout/characters';
 
 /**
  * A page's text runs read from its operator list, in the shape pdf.js's getTextContent
@@ -542,7 +542,7 @@ class OperatorTextReader {
         this.pushWhitespace(Math.abs(advanceX));
       } else run.width += advanceX;
     } else {
-      // Wider: the run ends, and the gap is a whitespace item of its own (page-columns reads those).
+      // Wider: the run ends, and the gap is a whitespace item of its own (layout/page-columns.ts reads those).
       this.flush();
       this.resetLastChars();
       this.pushWhitespace(Math.abs(advanceX));

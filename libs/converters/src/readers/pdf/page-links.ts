@@ -1,4 +1,4 @@
-import type { PdfTextItem } from './pdf-text-item';
+import type { TextItem } from '../../layout/page-text';
 
 /** A link annotation's area in top-left page coordinates. */
 export interface LinkArea {
@@ -31,7 +31,7 @@ export function linkAreas(annotations: readonly unknown[], viewport: Viewport): 
  * ends: character positions are estimated from the item's width (proportional, good
  * enough once snapped to word boundaries).
  */
-export function applyLinks(items: PdfTextItem[], areas: readonly LinkArea[]): PdfTextItem[] {
+export function applyLinks(items: TextItem[], areas: readonly LinkArea[]): TextItem[] {
   if (areas.length === 0) return items;
   return items.flatMap((item) => {
     const middle = item.y - item.size * 0.3;
@@ -42,7 +42,7 @@ export function applyLinks(items: PdfTextItem[], areas: readonly LinkArea[]): Pd
   });
 }
 
-function splitAtArea(item: PdfTextItem, area: LinkArea): PdfTextItem[] {
+function splitAtArea(item: TextItem, area: LinkArea): TextItem[] {
   const length = item.text.length;
   const perChar = item.width / Math.max(length, 1);
   let start = item.rtl ? 0 : Math.max(0, Math.round((area.left - item.x) / perChar));
@@ -50,7 +50,7 @@ function splitAtArea(item: PdfTextItem, area: LinkArea): PdfTextItem[] {
   start = snapToWord(item.text, start, -1);
   end = snapToWord(item.text, end, 1);
   if (start >= end) return [item];
-  const piece = (from: number, to: number, href?: string): PdfTextItem => ({
+  const piece = (from: number, to: number, href?: string): TextItem => ({
     ...item,
     text: item.text.slice(from, to),
     x: item.x + from * perChar,

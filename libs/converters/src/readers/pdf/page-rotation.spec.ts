@@ -1,4 +1,4 @@
-import { textItem } from '../../testing/pdf-text-items';
+import { textItem } from '../../testing/text-items';
 import { textTurn, turnAreas, turnPage, turnPoint } from './page-rotation';
 
 describe('pages whose text reads sideways', () => {

@@ -1,6 +1,5 @@
 import type { LinkArea } from './page-links';
-import type { Rule } from './page-rules';
-import type { PdfTextItem } from './pdf-text-item';
+import type { Rule, TextItem } from '../../layout/page-text';
 
 /**
  * Which way most of a page's text reads, as drawn: `up` (bottom to top: the content
@@ -52,8 +51,8 @@ export function turnPoint(turn: TextTurn, x: number, y: number, width: number, h
  */
 export function turnPage(
   turn: TextTurn,
-  page: { width: number; height: number; items: PdfTextItem[]; rules: Rule[] },
-): { width: number; height: number; items: PdfTextItem[]; rules: Rule[] } {
+  page: { width: number; height: number; items: TextItem[]; rules: Rule[] },
+): { width: number; height: number; items: TextItem[]; rules: Rule[] } {
   if (turn === 'upright') return page;
   const { width, height } = page;
   const point = (x: number, y: number) => turnPoint(turn, x, y, width, height);

@@ -1,13 +1,5 @@
+import type { Rule } from '../../layout/page-text';
 import { type CtmOps, type OperatorList, throughCtm, walkWithCtm } from './ctm-walk';
-
-/** A horizontal or vertical ruling line in top-left page coordinates. */
-export interface Rule {
-  horizontal: boolean;
-  /** y of a horizontal rule, x of a vertical one. */
-  at: number;
-  from: number;
-  to: number;
-}
 
 interface Ops extends CtmOps {
   constructPath: number;

@@ -1,7 +1,8 @@
 import type { DeclaredTables } from './declared-tables';
-import type { HeadingHint } from './heading-hints';
+import type { HeadingHint } from '../../layout/heading-hints';
 import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
-import { type TaggedTable, treeTables } from './tagged-tables';
+import type { TaggedTable } from '../../layout/page-text';
+import { treeTables } from './tree-tables';
 
 /** The part of a pdf.js page read here. */
 interface TaggedPage {
@@ -10,9 +11,9 @@ interface TaggedPage {
 
 /** What a page's tag tree declares that the reader uses. */
 export interface PageTags {
-  /** Its headings (heading-hints.ts takes them as it takes an outline's). */
+  /** Its headings (layout/heading-hints.ts takes them as it takes an outline's). */
   headings: HeadingHint[];
-  /** Its tables, by the MCIDs of their cells (tagged-tables.ts). */
+  /** Its tables, by the MCIDs of their cells (tree-tables.ts). */
   tables: TaggedTable[];
 }
 
@@ -23,8 +24,8 @@ const NONE: PageTags = { headings: [], tables: [] };
  * tree tags neither (exporters that tag everything as P), costs one struct-tree
  * request and gives none; a damaged tree gives none either, and the page is read by
  * its look alone. `texts` is the text of each MCID as the page's runs give it (their
- * letters are what a heading is matched by, heading-hints.ts); a table's cells are
- * found by the MCIDs of the page's items (tagged-tables.ts).
+ * letters are what a heading is matched by, layout/heading-hints.ts); a table's cells are
+ * found by the MCIDs of the page's items (layout/tables/tagged-tables.ts).
  */
 export async function pageTags(
   page: TaggedPage,

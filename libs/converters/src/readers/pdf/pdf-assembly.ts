@@ -2,11 +2,11 @@ import { type DocumentMetadata, selectedPages } from '@docformat/contracts';
 import type { IntermediateDocument } from '../../document';
 import { snapOcrSizes } from '../../ocr/snap-sizes';
 import type { ReadContext } from '../reader';
-import type { HeadingHint } from './heading-hints';
+import type { HeadingHint } from '../../layout/heading-hints';
 import type { OpenPdf } from './pdf-document';
 import { outlineHints } from './pdf-outline';
-import { pageFlow } from './page-flow';
-import { compactFlow, layoutFlows } from './page-layout';
+import { pageFlow } from '../../layout/page-flow';
+import { compactFlow, layoutFlows } from '../../layout/page-layout';
 import { type PdfPagesRead, isOcrPage } from './pdf-pages';
 import { pdfMetadata } from './pdf-metadata';
 
@@ -16,7 +16,7 @@ export interface PdfPlan {
   metadata: DocumentMetadata;
   /** The selected pages, 1-based, ascending. */
   wanted: number[];
-  /** Headings the file declares: its outline's bookmarks (heading-hints.ts). */
+  /** Headings the file declares: its outline's bookmarks (layout/heading-hints.ts). */
   headingHints: HeadingHint[];
 }
 

@@ -1,9 +1,4 @@
 import { convertFixture } from '../../testing/fixtures';
-import { joinContinuedTables } from './continued-tables';
-import { splitNarrowColumns } from './narrow-columns';
-import { type LineSegment, toSegment } from './pdf-lines';
-import type { PdfTextItem } from './pdf-text-item';
-import type { PdfTable } from './pdf-table';
 
 /** Fixtures in fixtures/pdf-structure/ (see its README): pandoc → ODT → LibreOffice PDFs, and one hand-written flat ODT. */
 const convert = async (name: string) =>
@@ -75,85 +70,6 @@ describe('heading styles alike in size and weight', () => {
       '### Egg boxes',
       '## Recording',
       '### Photographs',
-    ]);
-  });
-});
-
-/** A 12 pt item of text at x, its width 5 pt per character. */
-const item = (text: string, x: number): PdfTextItem => ({
-  text,
-  x,
-  y: 100,
-  width: text.length * 5,
-  size: 12,
-  bold: false,
-  italic: false,
-  mono: false,
-  rtl: false,
-});
-const texts = (rows: LineSegment[][]) => rows.map((row) => row.map((segment) => segment.text));
-
-describe('splitNarrowColumns', () => {
-  it('splits where text starts at one x in enough rows, not where a row runs across that x', () => {
-    const rows = [
-      [toSegment([item('A', 10)]), toSegment([item('12', 100), item('kg', 114)])],
-      [toSegment([item('B', 10)]), toSegment([item('7', 105), item('lb', 114)])],
-      [toSegment([item('C', 10)]), toSegment([item('30', 100), item('oz', 114)])],
-    ];
-    expect(texts(splitNarrowColumns(rows, 3))).toEqual([
-      ['A', '12', 'kg'],
-      ['B', '7', 'lb'],
-      ['C', '30', 'oz'],
-    ]);
-    const crossed = [...rows, [toSegment([item('D', 10)]), toSegment([item('a long phrase', 100)])]];
-    expect(texts(splitNarrowColumns(crossed, 3))[0]).toEqual(['A', '12 kg']);
-  });
-});
-
-describe('joinContinuedTables', () => {
-  const table = (page: number, header: string[], rows: string[][]): PdfTable => {
-    const cells = (row: string[]) => row.map((text) => [{ type: 'text' as const, text }]);
-    return { kind: 'table', page, left: 50, right: 300, top: 100, table: { type: 'table', header: cells(header), rows: rows.map(cells) } };
-  };
-
-  it('joins only across one page break, and not when the second part has a header of its own', () => {
-    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['A', 'B'], [['3', '4']])])).toHaveLength(1);
-    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(3, ['A', 'B'], [['3', '4']])])).toHaveLength(2);
-    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['C', 'D'], [['3', '4']])])).toHaveLength(2);
-  });
-
-  it('keeps both parts’ merged cells, the second part’s moved down by the rows above it', () => {
-    const first = {
-      ...table(
-        1,
-        ['A', 'B'],
-        [
-          ['1', '2'],
-          ['3', ''],
-        ],
-      ),
-    };
-    first.table = { ...first.table, spans: [{ row: 1, column: 1, rowSpan: 2, colSpan: 1 }] };
-    const second = table(
-      2,
-      ['A', 'B'],
-      [
-        ['5', ''],
-        ['6', '7'],
-      ],
-    );
-    second.table = { ...second.table, spans: [{ row: 1, column: 0, rowSpan: 1, colSpan: 2 }] };
-    const [joined] = joinContinuedTables([first, second]) as PdfTable[];
-    // The repeated header row is dropped: the second part's row 1 ('5') follows the first part's two rows under the header.
-    expect(joined.table.rows.map((row) => row.map((cell) => (cell[0] as { text: string } | undefined)?.text ?? ''))).toEqual([
-      ['1', '2'],
-      ['3', ''],
-      ['5', ''],
-      ['6', '7'],
-    ]);
-    expect(joined.table.spans).toEqual([
-      { row: 1, column: 1, rowSpan: 2, colSpan: 1 },
-      { row: 3, column: 0, rowSpan: 1, colSpan: 2 },
     ]);
   });
 });

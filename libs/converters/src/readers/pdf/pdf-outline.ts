@@ -1,4 +1,4 @@
-import type { HeadingHint } from './heading-hints';
+import type { HeadingHint } from '../../layout/heading-hints';
 
 /** The part of a pdf.js outline item read here (`PDFDocumentProxy.getOutline()`, pdf-parse's `InfoResult.outline`). */
 export interface OutlineNode {

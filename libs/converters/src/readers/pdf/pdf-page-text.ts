@@ -1,23 +1,35 @@
 import type { Pdfjs } from './load-pdfjs';
 import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
-import { largestImage } from './page-images';
+import { type ImagePlacement, largestImage } from './page-images';
 import { paintsNothing } from './page-ink';
 import { BYTES_PER_PIXEL } from '../../ocr/canvases';
 import { noteNative } from '../../ocr/native-memory';
 import { pageRules } from './page-rules';
 import { type OperatorFont, type OperatorTextItem, operatorText } from './operator-text';
 import type { PdfDocument } from './pdf-document';
-import type { PdfPageText, PdfTextItem } from './pdf-text-item';
-import type { HeadingHint } from './heading-hints';
+import type { PageText, TextItem } from '../../layout/page-text';
+import type { HeadingHint } from '../../layout/heading-hints';
 import { pageTags } from './page-tags';
 import { type DeclaredTables, NO_DECLARED_TABLES, readDeclaredTables } from './declared-tables';
 import { mcidOf } from './tagged-headings';
-import { mode } from './layout-metrics';
+import { mode } from '../../layout/layout-metrics';
 import { textTurn, turnAreas, turnPage } from './page-rotation';
 import { formValueItems } from './form-values';
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
+/** A PDF page's positioned text, with what its drawing tells about reading it by OCR instead (ocr-pages.ts). */
+export interface PdfPageText extends PageText {
+  /** Share of the page (0-1) covered by its largest image: near 1 on a scanned page. */
+  imageCoverage?: number;
+  /** That image's resolution in dots per inch, when known. */
+  imageDpi?: number;
+  /** That image's place, when it is the page's only image and upright (what OCR can read as stored). */
+  imagePlacement?: ImagePlacement;
+  /** Set when the page puts no ink on the paper at all (page-ink.ts): there is nothing to read by OCR. */
+  blank?: true;
+}
 
 /** A document's full table tree, read once, when a page first needs it (declared-tables.ts). */
 const declaredTables = new WeakMap<PdfDocument, Promise<DeclaredTables>>();
@@ -63,9 +75,9 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     const fontOf = (id: string) => loadedFont(page, id);
     const fromOperators = operatorText(operators, pdfjs.OPS, fontOf, page.view);
     const runs: readonly TextRun[] = fromOperators ?? (await textContentRuns(page));
-    const items: PdfTextItem[] = [];
+    const items: TextItem[] = [];
     // One look-up and three name tests per font, not per item (a page has a few fonts and hundreds of items).
-    const styles = new Map<string, Pick<PdfTextItem, 'bold' | 'italic' | 'mono'>>();
+    const styles = new Map<string, Pick<TextItem, 'bold' | 'italic' | 'mono'>>();
     const directions: Array<{ chars: number; dx: number; dy: number }> = [];
     const [va, vb, vc, vd] = viewport.transform as number[];
     for (const run of runs) {
@@ -147,7 +159,7 @@ type TextRun = Omit<OperatorTextItem, 'transform'> & { transform: readonly numbe
 /**
  * pdf.js's own text content: for the pages operatorText leaves to it. Read with its
  * marked content, so that each run knows its MCID as the operator reading's do (what a
- * tag tree points at: tagged-tables.ts, page-tags.ts).
+ * tag tree points at: layout/tables/tagged-tables.ts, page-tags.ts).
  */
 async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
   const content = await page.getTextContent({ includeMarkedContent: true });
@@ -195,7 +207,7 @@ function loadedFont(page: PdfPage, id: string): LoadedFont | undefined {
   return font && typeof font === 'object' ? (font as LoadedFont) : undefined;
 }
 
-function fontStyle(font: LoadedFont | undefined): Pick<PdfTextItem, 'bold' | 'italic' | 'mono'> {
+function fontStyle(font: LoadedFont | undefined): Pick<TextItem, 'bold' | 'italic' | 'mono'> {
   const name = typeof font?.name === 'string' ? font.name : '';
   // pdf.js's generic family for the font, as its text content reports it.
   const family = font?.fallbackName;
@@ -210,6 +222,6 @@ function fontStyle(font: LoadedFont | undefined): Pick<PdfTextItem, 'bold' | 'it
 }
 
 /** The size most of the page's characters are set in (10 on a page without text). */
-function bodySize(items: readonly PdfTextItem[]): number {
+function bodySize(items: readonly TextItem[]): number {
   return mode(items.map((item) => [item.size, item.text.length])) ?? 10;
 }

@@ -2,13 +2,12 @@ import type { ConversionOptions } from '../../conversion-options';
 import type { OcrPage } from '../../document';
 import { pageAnnotations } from './page-annotations';
 import { needsOcr, ocrPdfPages } from './ocr-pages';
-import type { HeadingHint } from './heading-hints';
+import type { HeadingHint } from '../../layout/heading-hints';
 import type { OpenPdf } from './pdf-document';
-import { pageFlow } from './page-flow';
-import { compactFlow } from './page-layout';
-import { type PageReading, readPage } from './pdf-page-text';
-import type { PdfPageText } from './pdf-text-item';
-import type { FlowElement } from './pdf-table';
+import { pageFlow } from '../../layout/page-flow';
+import { compactFlow } from '../../layout/page-layout';
+import { type PageReading, type PdfPageText, readPage } from './pdf-page-text';
+import type { FlowElement } from '../../layout/tables/page-table';
 
 /**
  * Pages whose link and form-field annotations are asked for at once, after their

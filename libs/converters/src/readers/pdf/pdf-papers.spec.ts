@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { convertText } from '../../testing/convert-text';
-import { sectionDepth } from './numbered-headings';
-import { readingRegions } from './page-columns';
 
 /**
  * Real LaTeX PDFs of the quality-benchmark corpus (bench/corpus/source/*.tex, built by
@@ -174,49 +172,5 @@ describe('invoice with borderless tables (invoice.pdf)', () => {
     ]);
     expect(items).toHaveLength(8);
     expect(found.find((rows) => rows[0][0] === 'Invoice number:')).toHaveLength(4);
-  });
-});
-
-describe('sectionDepth', () => {
-  it('reads section numbers, not sentences, list items or contents lines', () => {
-    expect(['1 Introduction', '2.3 Results', 'A.1 Proofs', '4.2.1. Setup', 'B Appendix Tables'].map(sectionDepth)).toEqual([1, 2, 2, 3, 1]);
-    expect(
-      ['3 apples were left.', '2.1 Results ........ 7', 'A raw count is mapped to volumetric water content by a line', '12 kg'].map(
-        sectionDepth,
-      ),
-    ).toEqual([undefined, undefined, undefined, undefined]);
-  });
-});
-
-describe('readingRegions', () => {
-  it('splits a band of three prose columns at two gutters, keeping a full-width line above', () => {
-    const box = (left: number, y: number, chars: number) => ({ left, right: left + chars * 5, y, chars, letters: chars });
-    const elements = [box(50, 40, 100)];
-    for (let i = 0; i < 8; i++) for (const left of [50, 230, 410]) elements.push(box(left, 60 + i * 12, 30));
-    const regions = readingRegions(elements, (element) => element);
-    expect(regions.map((region) => [region.column, region.elements.length, region.elements[0].left])).toEqual([
-      [false, 1, 50],
-      [true, 8, 50],
-      [true, 8, 230],
-      [true, 8, 410],
-    ]);
-  });
-
-  it('keeps a statistical table one region when the figures right of a gutter hold no words', () => {
-    // As camelot's health.pdf draws it (third-party corpus, development half): names
-    // and a first figure, a gap, then the other figures, each part a long, full line.
-    const box = (left: number, y: number, text: string) => ({
-      left,
-      right: left + text.length * 5,
-      y,
-      chars: text.length,
-      letters: text.replace(/[^a-z]/gi, '').length,
-    });
-    const elements = [];
-    for (let i = 0; i < 12; i++) {
-      elements.push(box(40, 60 + i * 12, `State name ${i}  47,824,589`));
-      elements.push(box(230, 60 + i * 12, '9,967,837  1,275,000  15,000  59,082,426'));
-    }
-    expect(readingRegions(elements, (element) => element).map((region) => [region.column, region.elements.length])).toEqual([[false, 24]]);
   });
 });

@@ -4,8 +4,8 @@ import { renderFile } from '../../testing/fixtures';
 /**
  * Headings a PDF declares apart from its drawing, on third-party files from the
  * benchmark's development half (libs/converters/bench/third-party, sources and licences
- * in its SOURCES.md): a LaTeX manual's outline, LibreOffice exports' tag trees, and a
- * statistical table set sideways (camelot's tests).
+ * in its SOURCES.md): a LaTeX manual's outline, a contents page, LibreOffice exports' tag
+ * trees, and a statistical table set sideways (camelot's tests).
  */
 const CORPUS = join(__dirname, '../../../bench/third-party/corpus');
 
@@ -36,6 +36,14 @@ describe('a manual with bookmarks (mpich-doc user.pdf, pdfTeX)', () => {
 
   it('never takes a contents entry for the heading it points to', () => {
     expect(headings(markdown).filter((line) => line.endsWith('Introduction'))).toEqual(['# 1 Introduction']);
+  });
+});
+
+describe("a manual's contents page (pari-doc parallel.pdf, PARI/GP's parallel GP)", () => {
+  it('becomes a list, one item per entry, nested as the page indents them', async () => {
+    const markdown = await markdownOf('debian/pari-doc/parallel.pdf');
+    expect(markdown).toContain('- **Chapter 1: Parallel GP interface … 5**\n  - 1.1 Configuration … 5\n    - 1.1.1 POSIX threads … 5\n');
+    expect(markdown).not.toMatch(/(\. ){5}/);
   });
 });
 

@@ -1,18 +1,10 @@
 import type { ConversionOptions } from '../../conversion-options';
 import type { IntermediateDocument } from '../../document';
-import { type SplitPolicy, planParts } from '../../split/part-plan';
-import type { ReadContext, ReaderInput } from '../reader';
+import type { FirstPart, ReadContext, ReaderInput, SplitReadRequest } from '../reader';
 import { type PdfPlan, assemblePdf, planPdf } from './pdf-assembly';
 import { type OpenPdf, openPdf } from './pdf-document';
 import { pdfFailure } from './pdf-failure';
 import { type PdfPagesRead, readPdfPages } from './pdf-pages';
-
-/** A conversion that may hand part of its pages to other threads (see split/split-conversion.ts). */
-export interface PdfSplitRequest {
-  policy: SplitPolicy;
-  /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
-  onPlan(plan: PdfSplitPlan): void;
-}
 
 /** A PDF's plan with its selection cut into parts, in page order. */
 export interface PdfSplitPlan extends PdfPlan {
@@ -20,50 +12,59 @@ export interface PdfSplitPlan extends PdfPlan {
 }
 
 /** A long PDF's first part, read by the conversion that planned the split. */
-export interface PdfFirstPart {
-  plan: PdfSplitPlan;
-  part: PdfPagesRead;
-}
+export type PdfFirstPart = FirstPart<PdfSplitPlan, PdfPagesRead>;
 
 /**
  * PDF through pdf-parse (loading, info, page images for OCR) and the pdf.js document
  * it loaded (positioned text, fonts, ruling lines). Pages without a usable text layer
  * are OCR'd (see ocr-pages.ts); every page's words then go through one layout
- * analysis (page-layout.ts), which never throws a JobFailure of its own.
+ * analysis (layout/page-layout.ts), which never throws a JobFailure of its own.
  */
 export function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
   return readPdf(input.bytes, context);
 }
 
 /**
- * Reads the selected pages and lays them out; with a split request, a selection the
- * policy finds long is planned into parts instead, and only the first is read here.
+ * The first step of the PDF's reading in parts (readFirst, readPart, assemble: the
+ * SplitReading its manifest declares): reads the selected pages and lays them out,
+ * unless `request` cuts the selection into parts; then the plan is announced and only
+ * the first part is read here.
  */
-export async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<IntermediateDocument>;
-export async function readPdf(
-  bytes: Uint8Array,
+export function readFirst(
+  input: ReaderInput,
   context: ReadContext,
-  split: PdfSplitRequest,
-): Promise<IntermediateDocument | PdfFirstPart>;
-export async function readPdf(
-  bytes: Uint8Array,
-  context: ReadContext,
-  split?: PdfSplitRequest,
+  request: SplitReadRequest,
 ): Promise<IntermediateDocument | PdfFirstPart> {
-  const { options } = context;
-  return withPdf(bytes, options, async (pdf) => {
-    const plan = await planPdf(pdf, context);
-    const parts = split && planParts(plan.wanted, split.policy);
-    if (!split || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
-    const splitPlan = { ...plan, parts };
-    split.onPlan(splitPlan);
-    return { plan: splitPlan, part: await readPdfPages(pdf, parts[0], options) };
-  });
+  return readPdf(input.bytes, context, request);
 }
 
 /** Some pages of a PDF, for a part of a split conversion (the plan checked the page limit). */
-export function readPdfPart(bytes: Uint8Array, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
+export function readPart(bytes: Uint8Array, pages: readonly number[], options: ConversionOptions): Promise<PdfPagesRead> {
   return withPdf(bytes, options, (pdf) => readPdfPages(pdf, pages, options));
+}
+
+/** The parts of a split PDF, in the plan's order → the document a whole read gives. */
+export function assemble(plan: PdfSplitPlan, readParts: () => readonly PdfPagesRead[]): IntermediateDocument {
+  try {
+    return assemblePdf(plan, readParts());
+  } catch (error) {
+    // As when the whole conversion lays out its pages with the PDF still open.
+    throw pdfFailure(error);
+  }
+}
+
+async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<IntermediateDocument>;
+async function readPdf(bytes: Uint8Array, context: ReadContext, request: SplitReadRequest): Promise<IntermediateDocument | PdfFirstPart>;
+async function readPdf(bytes: Uint8Array, context: ReadContext, request?: SplitReadRequest): Promise<IntermediateDocument | PdfFirstPart> {
+  const { options } = context;
+  return withPdf(bytes, options, async (pdf) => {
+    const plan = await planPdf(pdf, context);
+    const parts = request?.cut(plan.wanted);
+    if (!request || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
+    const splitPlan = { ...plan, parts };
+    request.onPlan(splitPlan);
+    return { plan: splitPlan, part: await readPdfPages(pdf, parts[0], options) };
+  });
 }
 
 /** Opens the PDF for `work` and closes it after (pdf.js's document and caches go with it); failures become JobFailures. */

@@ -1,4 +1,4 @@
-import type { HeadingHint } from './heading-hints';
+import type { HeadingHint } from '../../layout/heading-hints';
 
 /** A node of pdf.js's `page.getStructTree()`: an element with a role (role-mapped to a standard one), or a reference to marked content. */
 export type StructNode =

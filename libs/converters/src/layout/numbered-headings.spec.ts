@@ -1,0 +1,12 @@
+import { sectionDepth } from './numbered-headings';
+
+describe('sectionDepth', () => {
+  it('reads section numbers, not sentences, list items or contents lines', () => {
+    expect(['1 Introduction', '2.3 Results', 'A.1 Proofs', '4.2.1. Setup', 'B Appendix Tables'].map(sectionDepth)).toEqual([1, 2, 2, 3, 1]);
+    expect(
+      ['3 apples were left.', '2.1 Results ........ 7', 'A raw count is mapped to volumetric water content by a line', '12 kg'].map(
+        sectionDepth,
+      ),
+    ).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});

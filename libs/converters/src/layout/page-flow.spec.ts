@@ -1,0 +1,51 @@
+import { textItem } from '../testing/text-items';
+import { pageFlow } from './page-flow';
+import type { TextLine } from './text-lines';
+import type { PageText, TextItem } from './page-text';
+import { isTable } from './tables/page-table';
+
+const item = textItem;
+const page = (items: TextItem[]): PageText => ({ page: 1, width: 600, height: 800, items, rules: [] });
+const lineTexts = (items: TextItem[]) => pageFlow(page(items)).map((element) => (isTable(element) ? 'TABLE' : (element as TextLine).text));
+
+describe('pageFlow', () => {
+  it('reads columns emitted line by line across the page column by column', () => {
+    const items: TextItem[] = [item('A full width title that spans both columns of this page', 50, 40)];
+    for (let i = 0; i < 8; i++) {
+      const y = 80 + i * 12;
+      items.push(item(`left column line number ${i} text`, 50, y), item(`right column line number ${i} text`, 300, y));
+    }
+    items.push(item('A full width closing line below both columns of the page', 50, 200));
+    const texts = lineTexts(items);
+    expect(texts[0]).toMatch(/^A full width title/);
+    expect(texts.slice(1, 9).every((text) => text.startsWith('left'))).toBe(true);
+    expect(texts.slice(9, 17).every((text) => text.startsWith('right'))).toBe(true);
+    expect(texts[17]).toMatch(/^A full width closing/);
+  });
+
+  it('does not take a borderless table for two columns, and reads it as a table', () => {
+    const rows = [
+      ['Name', 'Value'],
+      ['alpha', '1'],
+      ['beta', '22'],
+      ['gamma', '333'],
+    ];
+    const items = rows.flatMap(([a, b], i) => [item(a, 50, 100 + i * 14), item(b, 200, 100 + i * 14)]);
+    expect(lineTexts(items)).toEqual(['TABLE']);
+  });
+
+  it('keeps list items (marker, gap, text) out of tables', () => {
+    const items = ['one', 'two', 'three'].flatMap((text, i) => [item('•', 50, 100 + i * 14), item(`item ${text}`, 75, 100 + i * 14)]);
+    expect(lineTexts(items)).toEqual(['• item one', '• item two', '• item three']);
+  });
+
+  it('orders right-to-left lines given in visual order, keeping embedded left-to-right runs', () => {
+    // Visual order, left to right: "עולם" "2024" "שלום" (logical: שלום 2024 עולם).
+    const items = [item('עולם', 100, 100, { rtl: true }), item('2024', 130, 100), item('שלום', 160, 100, { rtl: true })];
+    expect(lineTexts(items)).toEqual(['שלום 2024 עולם']);
+  });
+
+  it('orders glyphs drawn later (fallback fonts) by position', () => {
+    expect(lineTexts([item('o', 50, 100), item('ce', 70, 100), item('ffi', 55, 100)])).toEqual(['office']);
+  });
+});

@@ -1,0 +1,25 @@
+import { textLine } from '../testing/text-items';
+import { isPageNumber, removePageFurniture } from './page-furniture';
+
+describe('removePageFurniture', () => {
+  const page = (n: number, body: string) => [
+    textLine(`ACME Annual Report ${2024}`, 40, { page: n }),
+    textLine(body, 200, { page: n }),
+    textLine(`Page ${n} of 3`, 770, { page: n }),
+  ];
+
+  it('drops lines repeated at the page edges and page numbers, keeps the body', () => {
+    const pages = removePageFurniture([page(1, 'one'), page(2, 'two'), page(3, 'three')]);
+    expect(pages.map((lines) => lines.map((l) => l.text))).toEqual([['one'], ['two'], ['three']]);
+  });
+
+  it('keeps a repeated line that is not at an edge', () => {
+    const pages = removePageFurniture([[textLine('Summary', 400, { page: 1 })], [textLine('Summary', 400, { page: 2 })]]);
+    expect(pages.flat()).toHaveLength(2);
+  });
+
+  it('recognises page numbers', () => {
+    for (const text of ['3', '- 12 -', 'Page 4', 'page 4 of 10', '7 / 9', 'iv', '[2]']) expect(isPageNumber(text)).toBe(true);
+    for (const text of ['2024 results', 'Page four', 'Chapter 1']) expect(isPageNumber(text)).toBe(false);
+  });
+});

@@ -1,0 +1,466 @@
+import { listMarker } from '../list-marker';
+import { splitNarrowColumns } from './narrow-columns';
+import type { LineSegment, TextLine } from '../text-lines';
+import { type CellLines, type PageTable, tableFromCells } from './page-table';
+import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
+import type { TableRow } from '../../document';
+import { runsToInline } from '../text-runs';
+
+/** Rows needed before aligned text counts as a table. */
+const MIN_ROWS = 3;
+/** Segment edges this close (points) are aligned. */
+const ALIGN = 4;
+
+/**
+ * Borderless tables: runs of consecutive lines split into segments by wide gaps
+ * (see SEGMENT_GAP) and by narrow gaps that line up across rows (narrow-columns.ts),
+ * whose segments start (or, for numbers, end) at the same x in at least three rows
+ * and two columns; around those columns, rows whose other segments fall under one
+ * column or between columns (placeRow). A following line with a single segment under
+ * one column is that cell wrapped when its first word could not have fitted above
+ * (wraps), else a row of its own. Header lines above a table (withRowsAbove) and
+ * tables split by label lines (joinedAcrossLabels) are taken in. Lines that are list
+ * items (marker, gap, text) are never rows.
+ */
+export function alignedTables(lines: readonly TextLine[]): Array<TextLine | PageTable> {
+  const out: Array<TextLine | PageTable> = [];
+  const extentsOf = new Map<PageTable, ColumnExtent[]>();
+  for (let i = 0; i < lines.length;) {
+    const found = tableAt(lines, i);
+    if (found) {
+      const table = withRowsAbove(out, found.table, found.extents);
+      const joined = joinedAcrossLabels(out, table, found.extents, extentsOf);
+      extentsOf.set(joined, extentsOf.get(joined) ?? found.extents);
+      out.push(joined);
+      i = found.end;
+    } else out.push(lines[i++]);
+  }
+  return out;
+}
+
+/**
+ * The table with the rows above it that the alignment test could not see (see
+ * rowAbove): a header of several lines is taken line by line, bottom up, and a
+ * label line in the first column between the header and the body (a section's name,
+ * "Caste/tribe") is a row too when a header row naming most columns sits above it. Taken lines leave `out`.
+ */
+function withRowsAbove(out: Array<TextLine | PageTable>, found: PageTable, extents: readonly ColumnExtent[]): PageTable {
+  let table = found;
+  for (;;) {
+    const above = out[out.length - 1];
+    if (!above || 'kind' in above) return table;
+    const row = rowAbove(above, table, extents);
+    if (row) {
+      table = withRowAbove(table, row, above);
+      out.pop();
+      continue;
+    }
+    const staggered = staggeredLines(out);
+    const merged = staggered.length > 1 ? rowAbove(joinLines(staggered), table, extents) : undefined;
+    if (merged) {
+      table = withRowAbove(table, merged, staggered[0]);
+      out.splice(out.length - staggered.length, staggered.length);
+      continue;
+    }
+    const header = out[out.length - 2];
+    if (!header || 'kind' in header || !isLabel(above, table, extents)) return table;
+    const withLabel = withRowAbove(table, labelRow(above, extents.length), above);
+    // Only a header naming most columns vouches for the label under it (a line of prose split in two does not).
+    const headerRow = rowAbove(header, withLabel, extents, true);
+    if (!headerRow) return table;
+    table = withRowAbove(withLabel, headerRow, header);
+    out.splice(out.length - 2, 2);
+  }
+}
+
+/**
+ * The lines at the end of `out` set closer than a line apart, top to bottom: a header
+ * row whose cells are centred down the row, each cell's lines at its own height ("Read
+ * &" over "Write" beside a one-line "State"), reads as several tight lines that are one row.
+ */
+function staggeredLines(out: ReadonlyArray<TextLine | PageTable>): TextLine[] {
+  const lines: TextLine[] = [];
+  for (let index = out.length - 1; index >= 0; index--) {
+    const line = out[index];
+    if ('kind' in line) break;
+    const below = lines[0];
+    if (below && (line.page !== below.page || below.y - line.y >= Math.min(line.size, below.size))) break;
+    lines.unshift(line);
+  }
+  return lines;
+}
+
+/** Tight lines as one line at the top one's height: their segments side by side, left to right. */
+function joinLines(lines: readonly TextLine[]): TextLine {
+  const segments = lines.flatMap((line) => line.segments).sort((a, b) => a.x - b.x);
+  return {
+    ...lines[0],
+    x: Math.min(...lines.map((line) => line.x)),
+    right: Math.max(...lines.map((line) => line.right)),
+    y: lines[lines.length - 1].y,
+    segments,
+  };
+}
+
+/**
+ * A line that names a group of rows: one segment in the first column, starting at its
+ * cells (or a little left of them) and ending before the second column; in a table
+ * whose label column is on the right (right-to-left text), a segment of right-to-left
+ * text ending at the last column's right edge.
+ */
+function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExtent[]): boolean {
+  if (line.page !== table.page || line.segments.length !== 1 || listMarker(line.text)) return false;
+  const first = columns[0];
+  const last = columns[columns.length - 1];
+  if (line.rtl)
+    return line.right >= last.right - ALIGN && line.right <= last.right + 3 * line.size && line.x > columns[columns.length - 2].right;
+  return line.x >= first.x - 3 * line.size && line.x <= first.x + ALIGN && line.right < columns[1].x;
+}
+
+/** A label line as a row: its text in the first column, or the last when it reads right to left. */
+function labelRow(line: TextLine, width: number): TableRow {
+  const at = line.rtl ? width - 1 : 0;
+  return Array.from({ length: width }, (_, col) => (col === at ? runsToInline(line.runs) : []));
+}
+
+/**
+ * A table that continues one found just above it, past the label lines between them
+ * (a statistical table's groups of rows, each under its name): the same number of
+ * columns, each over the other's, on the same page, with one or two label lines and no more
+ * than a few lines' space between. The label lines become rows of one cell; the
+ * second table's header, if bold set one apart, is one of its rows.
+ */
+function joinedAcrossLabels(
+  out: Array<TextLine | PageTable>,
+  table: PageTable,
+  extents: readonly ColumnExtent[],
+  extentsOf: ReadonlyMap<PageTable, ColumnExtent[]>,
+): PageTable {
+  for (let labels = 1; labels <= 2; labels++) {
+    const before = out[out.length - 1 - labels];
+    if (!before || !('kind' in before)) continue;
+    const beforeColumns = extentsOf.get(before);
+    const between = out.slice(out.length - labels) as TextLine[];
+    if (!beforeColumns || beforeColumns.length !== extents.length) return table;
+    // Each column lies over the other table's: overlapping by half the narrower's width (ragged text columns agree on no edge).
+    const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+    if (beforeColumns.some((column, col) => !same(column, extents[col]))) return table;
+    if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
+    const size = Math.max(...between.map((line) => line.size));
+    if (table.top - (before.bottom ?? before.top) > (labels + 3) * size) return table;
+    out.splice(out.length - 1 - labels, labels + 1);
+    const rowsOf = (t: PageTable) => (t.table.header ? [t.table.header, ...t.table.rows] : t.table.rows);
+    return {
+      ...before,
+      right: Math.max(before.right, table.right),
+      left: Math.min(before.left, table.left),
+      bottom: table.bottom,
+      table: {
+        ...before.table,
+        rows: [...before.table.rows, ...between.map((line) => labelRow(line, extents.length)), ...rowsOf(table)],
+      },
+    };
+  }
+  return table;
+}
+
+function isRow(line: TextLine): boolean {
+  return !line.mono && line.segments.length >= 2 && !listMarker(`${line.segments[0].text} x`);
+}
+
+/** A row set in bold (every segment): how a header row usually looks. */
+function isBoldRow(line: TextLine | undefined): boolean {
+  return (
+    line !== undefined && isRow(line) && line.segments.every((segment) => segment.runs.every((run) => run.bold || run.text.trim() === ''))
+  );
+}
+
+/**
+ * A table starting at `start`: three rows, or two when the first is a bold header over
+ * a regular row (a table that a page break cut short, or a one-row table).
+ */
+function tableAt(lines: readonly TextLine[], start: number): Found | undefined {
+  if (!isRow(lines[start])) return undefined;
+  const headed = isBoldRow(lines[start]) && lines[start + 1] !== undefined && isRow(lines[start + 1]) && !isBoldRow(lines[start + 1]);
+  return tableWith(lines, start, MIN_ROWS) ?? (headed ? tableWith(lines, start, 2) : undefined);
+}
+
+/** A table, the index of the line after it, and where each of its columns' cells start and how far they reach. */
+type Found = { table: PageTable; end: number; extents: ColumnExtent[] };
+
+function tableWith(lines: readonly TextLine[], start: number, minRows: number): Found | undefined {
+  let end = start + 1;
+  // Until two lines are seen, a wrapped line may sit at most ordinary leading below.
+  let pitch = lines[start].size * 1.4;
+  while (end < lines.length && follows(lines[end - 1], lines[end], pitch)) {
+    pitch = Math.min(pitch, lines[end].y - lines[end - 1].y);
+    end++;
+  }
+  const candidates = lines.slice(start, end);
+  const split = splitNarrowColumns(
+    candidates.map((line) => (isRow(line) ? line.segments : [])),
+    minRows,
+  );
+  const segments = candidates.map((line, i) => (isRow(line) ? split[i] : line.segments));
+  const columns = columnAnchors(
+    segments.filter((_, i) => isRow(candidates[i])),
+    minRows,
+  );
+  if (columns.length < 2) return undefined;
+  const spans = columnSpans(segments, columns);
+  const placements = candidates.map((_, i) => placeRow(segments[i], columns, spans));
+  const fits = (i: number) => i < candidates.length && placements[i] !== undefined;
+
+  const taken: Placement[][] = [];
+  for (let i = 0; i < candidates.length && fits(i); i++) {
+    const placed = placements[i] as Placement[];
+    // A wrapped cell joins the row above: under a later column, or under the first
+    // one when another row follows (else it may be the paragraph after the table).
+    if (placed.length === 1 && (taken.length === 0 || (placed[0].column === 0 && !(fits(i + 1) && segments[i + 1].length > 1)))) break;
+    if (placed.length === 1 && placed[0].column < 0) break;
+    taken.push(placed);
+  }
+  const grid = withGapColumns(taken, columns.length);
+  if (!grid) return undefined;
+  const rows: CellLines[][] = [];
+  const limits = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)).right);
+  let lastIn: Array<LineSegment | undefined> = [];
+  for (const placed of grid.rows) {
+    const only = placed.length === 1 ? placed[0] : undefined;
+    if (only && rows.length > 0 && wraps(lastIn[only.column], only.segment, limits[only.column])) {
+      rows[rows.length - 1][only.column].push(only.segment.runs);
+      lastIn[only.column] = only.segment;
+    } else {
+      lastIn = [];
+      for (const cell of placed) lastIn[cell.column] = cell.segment;
+      const row: CellLines[] = Array.from({ length: grid.width }, () => []);
+      for (const { column, segment } of placed) row[column].push(segment.runs);
+      rows.push(row);
+    }
+  }
+  if (rows.length < minRows) return undefined;
+  const table = tableFromCells(rows);
+  if (!table) return undefined;
+  const first = lines[start];
+  const count = grid.rows.length;
+  const left = Math.min(...candidates.slice(0, count).map((line) => line.x));
+  const right = Math.max(...candidates.slice(0, count).map((line) => line.right));
+  const extents = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
+  // The last row's baseline plus its descenders, as a paragraph's box ends (lines-to-blocks.ts).
+  const last = candidates[count - 1];
+  const bottom = last.y + last.size * 0.25;
+  return {
+    table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table },
+    end: start + count,
+    extents,
+  };
+}
+
+/**
+ * Whether a lone line under a cell is that cell's text wrapped: only if its first word
+ * would not have fitted at the end of the line above, as far right as the column's
+ * cells reach. A line that could have been set on the one above was set apart on
+ * purpose: a row of its own (a section label in a price list). A cell above with no
+ * text takes it too (a cell whose text is centred down a taller row).
+ */
+function wraps(above: LineSegment | undefined, line: LineSegment, limit: number): boolean {
+  if (!above) return true;
+  const first = /^\S+/.exec(line.text)?.[0] ?? '';
+  // Widths by the share of characters: the line's items give no per-character widths.
+  const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
+  const space = (above.right - above.x) / Math.max(1, above.text.length);
+  return above.right + space + wordWidth > limit + 1;
+}
+
+/** Where one segment of a row goes: an anchored column, or a gap between columns (column -1) that becomes a column of its own. */
+interface Placement {
+  column: number;
+  segment: LineSegment;
+}
+
+/** The segments the rows place in one column, top to bottom. */
+function segmentsIn(rows: readonly Placement[][], column: number): LineSegment[] {
+  return rows.flatMap((row) => row.filter((cell) => cell.column === column).map((cell) => cell.segment));
+}
+
+/** From the leftmost segment's left edge to the rightmost one's right edge. */
+function reachOf(segments: readonly LineSegment[]): ColumnExtent {
+  return { x: Math.min(...segments.map((segment) => segment.x)), right: Math.max(...segments.map((segment) => segment.right)) };
+}
+
+/** How far (points) each anchored column's cells reach, left to right: the x range of the segments aligned on it. */
+function columnSpans(segments: readonly LineSegment[][], anchors: readonly Anchor[]): ColumnExtent[] {
+  const spans = anchors.map(() => ({ x: Infinity, right: -Infinity }));
+  for (const segment of segments.flat()) {
+    const column = columnOf(segment, anchors);
+    if (column < 0) continue;
+    spans[column].x = Math.min(spans[column].x, segment.x);
+    spans[column].right = Math.max(spans[column].right, segment.right);
+  }
+  return spans;
+}
+
+/**
+ * A row's segments in columns, or undefined when the row does not fit the table. A
+ * segment aligned on a column's edge is in it; one that only overlaps the cells of one
+ * column (a centred header over left-aligned values) is in that one; one that overlaps
+ * no column's cells sits in a gap, a column too few rows align on (a centred column,
+ * the first cells of a table whose later rows leave them empty). A row fits when no
+ * segment runs across two columns, no two share one, and at least two (or its only
+ * one) are in anchored columns: so a line of prose above or below, one long segment,
+ * never joins.
+ */
+function placeRow(segments: readonly LineSegment[], anchors: readonly Anchor[], spans: readonly ColumnExtent[]): Placement[] | undefined {
+  const placed: Placement[] = [];
+  for (const segment of segments) {
+    let column = columnOf(segment, anchors);
+    if (column < 0) {
+      const under = spans.flatMap((span, k) => (overlapOf(segment, span) > 0 ? [k] : []));
+      if (under.length > 1) return undefined;
+      column = under.length === 1 ? under[0] : -1;
+    }
+    placed.push({ column, segment });
+  }
+  const inColumns = placed.filter((cell) => cell.column >= 0).map((cell) => cell.column);
+  if (new Set(inColumns).size !== inColumns.length) return undefined;
+  if (inColumns.length < Math.min(2, placed.length)) return undefined;
+  return placed;
+}
+
+/**
+ * The rows with gap segments given columns of their own: gap segments whose x ranges
+ * overlap, down the rows, are one new column. Two segments of one row in one new
+ * column cut the table before that row. Returns the rows with every column numbered
+ * left to right, and the table's width.
+ */
+function withGapColumns(rows: readonly Placement[][], anchored: number): { rows: Placement[][]; width: number } | undefined {
+  const gaps = rows.flat().filter((cell) => cell.column < 0);
+  const clusters: ColumnExtent[] = [];
+  for (const { segment } of [...gaps].sort((a, b) => a.segment.x - b.segment.x)) {
+    const last = clusters[clusters.length - 1];
+    if (last && segment.x < last.right) last.right = Math.max(last.right, segment.right);
+    else clusters.push({ x: segment.x, right: segment.right });
+  }
+  const gapColumn = (segment: LineSegment) =>
+    anchored + clusters.findIndex((cluster) => segment.x >= cluster.x && segment.x < cluster.right);
+  // Every column by where its cells start: anchored columns keep their order, new ones fall in between.
+  const startOf = new Map<number, number>();
+  const numbered = rows.map((row) =>
+    row.map((cell) => {
+      const column = cell.column >= 0 ? cell.column : gapColumn(cell.segment);
+      startOf.set(column, Math.min(startOf.get(column) ?? Infinity, cell.segment.x));
+      return { column, segment: cell.segment };
+    }),
+  );
+  const order = [...startOf.keys()].sort((a, b) => (startOf.get(a) as number) - (startOf.get(b) as number));
+  const index = new Map(order.map((column, k) => [column, k]));
+  const out: Placement[][] = [];
+  for (const row of numbered) {
+    const columns = row.map((cell) => index.get(cell.column) as number);
+    if (new Set(columns).size !== columns.length) break;
+    out.push(row.map((cell, k) => ({ column: columns[k], segment: cell.segment })));
+  }
+  return out.length > 0 ? withIndentsMerged(out, order.length) : undefined;
+}
+
+/**
+ * Neighbouring columns that no row fills both of, and whose cells overlap across the
+ * page, are one column: the indent levels of a column of row labels ("1 child", then
+ * "1 son" indented under it) each align well enough to be found as a column.
+ */
+function withIndentsMerged(rows: Placement[][], width: number): { rows: Placement[][]; width: number } {
+  for (let col = 0; col + 1 < width;) {
+    const [left, right] = [segmentsIn(rows, col), segmentsIn(rows, col + 1)];
+    const both = rows.some((row) => row.some((cell) => cell.column === col) && row.some((cell) => cell.column === col + 1));
+    if (both || left.length === 0 || right.length === 0 || overlapOf(reachOf(left), reachOf(right)) <= 0) {
+      col++;
+      continue;
+    }
+    rows = rows.map((row) => row.map((cell) => (cell.column > col ? { ...cell, column: cell.column - 1 } : cell)));
+    width--;
+  }
+  return { rows, width };
+}
+
+/**
+ * The next line belongs to the same table: a row close enough below, or a single
+ * segment (a wrapped cell) in the same size no farther below than the tightest line
+ * pitch so far, which stops the table at the paragraph or heading after it.
+ */
+function follows(above: TextLine, below: TextLine, pitch: number): boolean {
+  if (above.page !== below.page || below.y <= above.y) return false;
+  if (isRow(below)) return below.y - above.y <= 3 * Math.max(above.size, below.size);
+  return below.segments.length === 1 && Math.abs(below.size - above.size) < 0.5 && below.y - above.y <= pitch + 1;
+}
+
+interface Anchor {
+  edge: 'left' | 'right';
+  at: number;
+  /** Where the column's other edge sits when all its cells share it too (fixed-width values such as single digits). */
+  other?: number;
+}
+
+/**
+ * Column positions shared by at least `minRows` rows: left edges first; a column
+ * whose segments only agree on their right edge (right-aligned numbers) is found by
+ * right edges among the segments no left anchor explains. A column whose cells agree
+ * on both edges also takes a cell by the other one: a right-aligned header over
+ * one-digit numbers starts left of them.
+ */
+function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[] {
+  const lefts = clusters(rows.flat().map((segment) => segment.x)).filter((cluster) => cluster.count >= minRows);
+  const anchors: Anchor[] = lefts.map((cluster) => ({ edge: 'left', at: cluster.at }));
+  const unexplained = rows.flat().filter((segment) => !anchors.some((anchor) => Math.abs(segment.x - anchor.at) <= ALIGN));
+  for (const cluster of clusters(unexplained.map((segment) => segment.right))) {
+    if (cluster.count >= minRows) anchors.push({ edge: 'right', at: cluster.at });
+  }
+  for (const anchor of anchors) {
+    const members = rows.flat().filter((segment) => Math.abs(edgeOf(segment, anchor.edge) - anchor.at) <= ALIGN);
+    const others = clusters(members.map((segment) => edgeOf(segment, anchor.edge === 'left' ? 'right' : 'left')));
+    if (others.length === 1) anchor.other = others[0].at;
+  }
+  // A right-aligned column is found once per value width (4120 and 610 start at two
+  // x, or 610 is found by its right edge): anchors whose cells all end at one x are
+  // one column, kept as the anchor of its widest values (the leftmost start).
+  const rightOf = (anchor: Anchor) => (anchor.edge === 'right' ? anchor.at : anchor.other);
+  const merged = anchors.filter((anchor) => {
+    const right = rightOf(anchor);
+    return (
+      right === undefined ||
+      !anchors.some(
+        (other) =>
+          other !== anchor &&
+          other.edge === 'left' &&
+          other.other !== undefined &&
+          Math.abs(other.other - right) <= ALIGN &&
+          (anchor.edge === 'right' || other.at < anchor.at),
+      )
+    );
+  });
+  // Order columns by where their text sits: a right anchor's column starts left of its edge.
+  const start = (anchor: Anchor) =>
+    anchor.edge === 'left' ? anchor.at : Math.min(...unexplained.filter((s) => Math.abs(s.right - anchor.at) <= ALIGN).map((s) => s.x));
+  return merged.sort((a, b) => start(a) - start(b));
+}
+
+function edgeOf(segment: LineSegment, edge: Anchor['edge']): number {
+  return edge === 'left' ? segment.x : segment.right;
+}
+
+/** The column whose anchor edge the segment shares, else one whose other edge it shares. */
+function columnOf(segment: LineSegment, anchors: readonly Anchor[]): number {
+  const byAnchor = anchors.findIndex((anchor) => Math.abs(edgeOf(segment, anchor.edge) - anchor.at) <= ALIGN);
+  if (byAnchor >= 0) return byAnchor;
+  const otherEdge = (anchor: Anchor) => edgeOf(segment, anchor.edge === 'left' ? 'right' : 'left');
+  return anchors.findIndex((anchor) => anchor.other !== undefined && Math.abs(otherEdge(anchor) - anchor.other) <= ALIGN);
+}
+
+function clusters(values: number[]): Array<{ at: number; count: number }> {
+  const out: Array<{ at: number; count: number }> = [];
+  for (const value of [...values].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && value - last.at <= ALIGN) last.count++;
+    else out.push({ at: value, count: 1 });
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+import { joinContinuedTables } from './continued-tables';
+import type { PageTable } from './page-table';
+
+describe('joinContinuedTables', () => {
+  const table = (page: number, header: string[], rows: string[][]): PageTable => {
+    const cells = (row: string[]) => row.map((text) => [{ type: 'text' as const, text }]);
+    return { kind: 'table', page, left: 50, right: 300, top: 100, table: { type: 'table', header: cells(header), rows: rows.map(cells) } };
+  };
+
+  it('joins only across one page break, and not when the second part has a header of its own', () => {
+    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['A', 'B'], [['3', '4']])])).toHaveLength(1);
+    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(3, ['A', 'B'], [['3', '4']])])).toHaveLength(2);
+    expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['C', 'D'], [['3', '4']])])).toHaveLength(2);
+  });
+
+  it('keeps both parts’ merged cells, the second part’s moved down by the rows above it', () => {
+    const first = {
+      ...table(
+        1,
+        ['A', 'B'],
+        [
+          ['1', '2'],
+          ['3', ''],
+        ],
+      ),
+    };
+    first.table = { ...first.table, spans: [{ row: 1, column: 1, rowSpan: 2, colSpan: 1 }] };
+    const second = table(
+      2,
+      ['A', 'B'],
+      [
+        ['5', ''],
+        ['6', '7'],
+      ],
+    );
+    second.table = { ...second.table, spans: [{ row: 1, column: 0, rowSpan: 1, colSpan: 2 }] };
+    const [joined] = joinContinuedTables([first, second]) as PageTable[];
+    // The repeated header row is dropped: the second part's row 1 ('5') follows the first part's two rows under the header.
+    expect(joined.table.rows.map((row) => row.map((cell) => (cell[0] as { text: string } | undefined)?.text ?? ''))).toEqual([
+      ['1', '2'],
+      ['3', ''],
+      ['5', ''],
+      ['6', '7'],
+    ]);
+    expect(joined.table.spans).toEqual([
+      { row: 1, column: 1, rowSpan: 2, colSpan: 1 },
+      { row: 3, column: 0, rowSpan: 1, colSpan: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Table, TableRow } from '../../document';
+import type { TextLine, TextRun } from '../text-lines';
+import { appendLine, runsToInline } from '../text-runs';
+
+/** A table found on a page, placed in the reading flow by its top edge. */
+export interface PageTable {
+  kind: 'table';
+  page: number;
+  left: number;
+  right: number;
+  top: number;
+  /** Bottom edge, where the detector knows it. */
+  bottom?: number;
+  table: Table;
+}
+
+/** What a page contributes to the document, in reading order. */
+export type FlowElement = TextLine | PageTable;
+
+export function isTable(element: FlowElement): element is PageTable {
+  return 'kind' in element && element.kind === 'table';
+}
+
+/** One cell: the runs of each of its lines, top to bottom. */
+export type CellLines = TextRun[][];
+
+/**
+ * Cells → an IR table. A cell's lines are joined like a paragraph's (hyphenated words
+ * rejoined). The first row is the header when all its text is bold, the common way a
+ * PDF shows one; otherwise the table has no header and renderers promote row one.
+ * Columns empty in every row (left by spanned cells or stray rules) are dropped.
+ */
+export function tableFromCells(rows: readonly CellLines[][]): Table | undefined {
+  const joined = rows.map((row) => row.map(joinCell));
+  const width = Math.max(0, ...joined.map((row) => row.length));
+  const used = Array.from({ length: width }, (_, col) => joined.some((row) => (row[col]?.length ?? 0) > 0));
+  const grid = joined
+    .filter((row) => row.some((cell) => cell.length > 0))
+    .map((row) => Array.from({ length: width }, (_, col) => row[col] ?? []).filter((_, col) => used[col]));
+  if (grid.length < 2 || (grid[0]?.length ?? 0) < 2) return undefined;
+  const [first, ...rest] = grid;
+  const headerIsBold = first.every((cell) => cell.every((run) => run.bold || run.text.trim() === ''));
+  const toRow = (cells: TextRun[][]): TableRow => cells.map((cell) => runsToInline(cell));
+  if (headerIsBold) {
+    // Bold is what marks the header: inside it, it would only repeat that.
+    return {
+      type: 'table',
+      header: first.map((cell) => runsToInline(cell.map((run) => ({ ...run, bold: false })))),
+      rows: rest.map(toRow),
+    };
+  }
+  return { type: 'table', rows: grid.map(toRow) };
+}
+
+/** A cell's lines joined like a paragraph's (hyphenated words rejoined). */
+export function joinCell(lines: CellLines): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const line of lines)
+    appendLine(
+      runs,
+      line.map((run) => ({ ...run })),
+    );
+  return runs;
+}

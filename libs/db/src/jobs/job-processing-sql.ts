@@ -1,0 +1,107 @@
+import type { Prisma as PrismaNamespace } from '../prisma-client';
+import { Prisma } from '../prisma-client';
+import { documentSql, type StoredDocument } from '../documents/document-sql';
+import { jobWithOutputs } from './job-sql';
+
+/** One output as stored: its text, or its JSON (serialized), the other null. */
+export interface StoredOutput {
+  format: string;
+  text: string | null;
+  json: string | null;
+}
+
+/** What the result cache matches on: the same bytes, converted the same way. */
+export interface CacheKey {
+  sourceSha256: string;
+  /** Formats, options and converter version as one canonical string. */
+  conversionKey: string;
+}
+
+/**
+ * The worker's statements as raw SQL: each write is one statement (one round trip,
+ * one transaction) that changes the row only in the state it expects.
+ */
+export const jobProcessingSql = {
+  /** The worker's first write: claims the job for an attempt, returning what the attempt needs. */
+  claim: (id: string, maxAttempts?: number): PrismaNamespace.Sql => Prisma.sql`
+    UPDATE jobs
+       SET status = 'IN_PROGRESS',
+           attempts = attempts + 1,
+           started_at = COALESCE(started_at, now()),
+           updated_at = now()
+     WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
+           ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
+ RETURNING id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
+           webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`,
+
+  /**
+   * The worker's last write: COMPLETED and the outputs, in one statement (data-
+   * modifying CTEs run once, as one transaction). `completed` is 1 when this
+   * statement moved the job out of IN_PROGRESS, else 0 and nothing was written. The
+   * document tree, when given, goes in with them (documentSql.storeWithCompletion).
+   */
+  complete: (
+    id: string,
+    pages: number,
+    result: unknown,
+    outputs: StoredOutput[],
+    document?: StoredDocument,
+    cacheKey?: CacheKey,
+  ): PrismaNamespace.Sql => Prisma.sql`
+    WITH done AS (
+      UPDATE jobs
+         SET status = 'COMPLETED', pages = ${pages}, result = ${JSON.stringify(result)}::jsonb,
+             error_code = NULL, error_message = NULL, completed_at = now(), updated_at = now(),
+             source_sha256 = ${cacheKey?.sourceSha256 ?? null}, conversion_key = ${cacheKey?.conversionKey ?? null}
+       WHERE id = ${id}::uuid AND status = 'IN_PROGRESS'
+   RETURNING id
+    ), stored AS (
+      INSERT INTO job_outputs (job_id, format, content, json)
+      SELECT done.id, o.format, o.content, o.json
+        FROM done, unnest(${outputs.map((o) => o.format)}::text[], ${outputs.map((o) => o.text)}::text[], ${outputs.map((o) => o.json)}::jsonb[])
+             AS o(format, content, json)
+      RETURNING 1
+    )${documentSql.storeWithCompletion(document)}
+    SELECT (SELECT count(*) FROM done)::int AS completed`,
+
+  /** The newest completed job of the same bytes converted the same way (of `ownerId`'s jobs, or anyone's without it). */
+  findCached: (key: CacheKey, ownerId?: string): PrismaNamespace.Sql => Prisma.sql`
+    SELECT j.id
+      FROM jobs j
+     WHERE j.status = 'COMPLETED' AND j.source_sha256 = ${key.sourceSha256} AND j.conversion_key = ${key.conversionKey}
+           ${ownerId === undefined ? Prisma.empty : Prisma.sql`AND j.owner_id = ${ownerId}::uuid`}
+     ORDER BY j.completed_at DESC
+     LIMIT 1`,
+
+  /**
+   * Completes a job from a cached conversion: the source job's pages, result (marked
+   * cached), outputs and document tree, copied in one statement, only if this job is still
+   * IN_PROGRESS and the source still there and COMPLETED.
+   */
+  completeFromCache: (id: string, sourceId: string, key: CacheKey): PrismaNamespace.Sql => Prisma.sql`
+    WITH src AS (
+      SELECT s.id, s.pages, s.result FROM jobs s WHERE s.id = ${sourceId}::uuid AND s.status = 'COMPLETED'
+    ), done AS (
+      UPDATE jobs
+         SET status = 'COMPLETED', pages = src.pages, result = src.result || '{"cached": true}'::jsonb,
+             error_code = NULL, error_message = NULL, completed_at = now(), updated_at = now(),
+             source_sha256 = ${key.sourceSha256}, conversion_key = ${key.conversionKey}
+        FROM src
+       WHERE jobs.id = ${id}::uuid AND jobs.status = 'IN_PROGRESS'
+   RETURNING jobs.id
+    ), stored AS (
+      INSERT INTO job_outputs (job_id, format, content, json)
+      SELECT done.id, o.format, o.content, o.json FROM done, job_outputs o WHERE o.job_id = ${sourceId}::uuid
+      RETURNING 1
+    ), kept AS (
+      -- The tree too, so other formats can be rendered from this job as from the source.
+      INSERT INTO job_documents (job_id, version, tree, extraction)
+      SELECT done.id, d.version, d.tree, d.extraction FROM done, job_documents d WHERE d.job_id = ${sourceId}::uuid
+      ON CONFLICT (job_id) DO NOTHING
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM done)::int AS completed`,
+
+  /** A job's record by id alone, whoever owns it: what a webhook delivery sends of the job. */
+  findWithOutputs: (id: string): PrismaNamespace.Sql => jobWithOutputs(Prisma.sql`j.id = ${id}::uuid`),
+};
