@@ -2,7 +2,7 @@ import type { Block, BlockPosition, BoundingBox, HeadingLevel, List } from '../d
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { type HeadingHint, hintedLevels } from './heading-hints';
 import { listMarker } from './list-marker';
-import { isTocEntry, withoutLeader } from './toc-entries';
+import { isTocEntry, numberedContents, withoutLeader } from './toc-entries';
 import { numberedLevels, sectionDepth } from './numbered-headings';
 import { dropSoftHyphens } from './characters';
 import { type FlowElement, isTable } from './tables/page-table';
@@ -32,6 +32,7 @@ export function linesToBlocks(flow: readonly FlowElement[], hints: readonly Head
     return element && !isTable(element) ? element : undefined;
   };
   const headings = hintedLevels(lines, headingLevels(lines, metrics), hints);
+  const contents = numberedContents(flow);
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
   // The lines of the block being built (a list's: all of them), for its page and box.
@@ -61,7 +62,7 @@ export function linesToBlocks(flow: readonly FlowElement[], hints: readonly Head
     const previous = lineAt(index - 1);
     // A contents entry is one item of a list, one per line (nested by its indentation),
     // never a heading and never joined into a paragraph of dots.
-    if (isTocEntry(line.text)) {
+    if (isTocEntry(line.text) || contents.has(line)) {
       const runs = withoutLeader(line.runs);
       if (open.kind !== 'list' || !open.toc) {
         close();
@@ -108,9 +109,11 @@ export function linesToBlocks(flow: readonly FlowElement[], hints: readonly Head
     if (marker && !(open.kind === 'paragraph' && continues && isFull(open.last, metrics) && !endsSentence(open.last.text))) {
       const runs = dropPrefix(line.runs, line.text.length - marker.rest.length);
       const textX = line.x + (line.right - line.x) * ((line.text.length - marker.rest.length) / line.text.length);
-      // A marker of the other kind at the outermost indentation starts a new list.
+      // A marker of the other kind at the outermost indentation starts a new list, as does any marker after a contents list.
       const newList =
-        open.kind !== 'list' || (Math.abs(line.x - open.stack[0].markerX) <= 2 && open.stack[0].list.ordered !== marker.ordered);
+        open.kind !== 'list' ||
+        open.toc === true ||
+        (Math.abs(line.x - open.stack[0].markerX) <= 2 && open.stack[0].list.ordered !== marker.ordered);
       if (newList) {
         close();
         const list: List = {

@@ -1,4 +1,6 @@
-import type { TextRun } from './text-lines';
+import { sectionDepth } from './numbered-headings';
+import { type FlowElement, isTable } from './tables/page-table';
+import type { TextLine, TextRun } from './text-lines';
 
 /**
  * A table-of-contents entry: a title, a dot leader (five or more dots, spaced or
@@ -24,4 +26,40 @@ export function isTocEntry(text: string): boolean {
  */
 export function withoutLeader(runs: readonly TextRun[]): TextRun[] {
   return runs.map((run) => ({ ...run, text: run.text.replace(LEADER, ' … ') })).filter((run) => run.text !== '');
+}
+
+/** Section-numbered lines in a row that make a contents list when no page number says so. */
+const MIN_NUMBERED_ENTRIES = 4;
+
+/**
+ * A contents list without leaders or page numbers (plain-text specifications, RFC-style
+ * documents): four or more section-numbered lines in a row ("0. Preface", "0.1. Notices",
+ * "1. Conventions"), at two depths or more, their top-level numbers never going back. In
+ * the body a numbered heading has text under it, so headings do not line up like this;
+ * and where the body's sections start again at 0 or 1 right after the list, the list ends.
+ */
+export function numberedContents(flow: readonly FlowElement[]): Set<TextLine> {
+  const entries = new Set<TextLine>();
+  let run: Array<{ line: TextLine; depth: number; top: number }> = [];
+  const flush = () => {
+    const depths = new Set(run.map((entry) => entry.depth));
+    if (run.length >= MIN_NUMBERED_ENTRIES && depths.has(1) && depths.size > 1) for (const entry of run) entries.add(entry.line);
+    run = [];
+  };
+  for (const element of flow) {
+    if (isTable(element)) {
+      flush();
+      continue;
+    }
+    const depth = sectionDepth(element.text);
+    const top = /^(\d+)/.exec(element.text.trim())?.[1];
+    if (depth === undefined || top === undefined) {
+      flush();
+      continue;
+    }
+    if (run.length > 0 && Number(top) < run[run.length - 1].top) flush();
+    run.push({ line: element, depth, top: Number(top) });
+  }
+  flush();
+  return entries;
 }

@@ -261,15 +261,23 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
  * would not have fitted at the end of the line above, as far right as the column's
  * cells reach. A line that could have been set on the one above was set apart on
  * purpose: a row of its own (a section label in a price list). A cell above with no
- * text takes it too (a cell whose text is centred down a taller row).
+ * text takes it too (a cell whose text is centred down a taller row), and so does one
+ * whose line ends unfinished (a comma, "and"): the writer broke it where it pleased.
  */
 function wraps(above: LineSegment | undefined, line: LineSegment, limit: number): boolean {
-  if (!above) return true;
+  if (!above || unfinished(above.text)) return true;
   const first = /^\S+/.exec(line.text)?.[0] ?? '';
   // Widths by the share of characters: the line's items give no per-character widths.
   const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
   const space = (above.right - above.x) / Math.max(1, above.text.length);
   return above.right + space + wordWidth > limit + 1;
+}
+
+/** A cell line ending in a comma, an open bracket or a joining word has more to come, wherever the line broke. */
+const UNFINISHED = /(?:[,;:(&]|\S[-–]|\b(?:and|or|of|the|to|in|with|for))$/i;
+
+function unfinished(text: string): boolean {
+  return UNFINISHED.test(text.trim());
 }
 
 /** Where one segment of a row goes: an anchored column, or a gap between columns (column -1) that becomes a column of its own. */

@@ -32,9 +32,25 @@ describe('a document typed in a monospaced font (typewriter.pdf)', () => {
     expect(outsideCode()).toContain('| 1.0.3 | 2009-06-05 | Spelling fixes in Sections 5.1 and 5.4 |');
   });
 
-  it('keeps the numbers of a contents list that starts at 0', () => {
-    expect(markdown).toMatch(/^0\. Preface/m);
-    expect(markdown).toMatch(/^1\. Conventions/m);
+  it('joins a cell line that ends unfinished (a comma) with the line under it, however short that is', () => {
+    expect(outsideCode()).toContain(
+      '| 1.0.1 | 2009-06-01 | Typo fix in Section 0.3 and minor clarifications to Sections 2, 2.2, 3.3, 4.4, and 5.3.2 |',
+    );
+  });
+
+  it('reads its contents (numbered titles, no page numbers) as a list of entries, one per line, nested by depth, numbers kept', () => {
+    expect(markdown).toContain(
+      [
+        '- 0\\. Preface',
+        '  - 0.1. Notices and Acknowledgements',
+        '  - 0.2. Getting the Latest Version',
+        '  - 0.3. Version History',
+        '- 1\\. Conventions',
+      ].join('\n'),
+    );
+    expect(markdown).toContain(['    - 2.1.1. Stream Header', '      - 2.1.1.1. Header Magic Bytes'].join('\n'));
+    // The body's sections start again at 0 after the list: they are not entries of it.
+    expect(markdown).toMatch(/^- 7\\. References\n\n0\. Preface$/m);
   });
 
   it('keeps a page of C code as code', () => {
