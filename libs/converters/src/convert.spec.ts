@@ -1,7 +1,9 @@
 import { JobFailure } from '@docformat/contracts';
+import { type ConvertInput, convertDocument } from './convert';
 import { convertText } from './testing/convert-text';
-import { supportedMimeTypes } from './readers/registry';
-import { failureCode } from './testing/fixtures';
+import { identifyDocument } from './readers/identify-document';
+import { readerNamed, supportedMimeTypes } from './readers/registry';
+import { failureCode, fixture } from './testing/fixtures';
 
 const convert = (mimeType: string, formats = ['text'], maxPages = 1, fileName?: string) =>
   convertText({ bytes: Buffer.from('hello'), contentType: mimeType, fileName, formats, maxPages });
@@ -39,5 +41,56 @@ describe('convertDocument', () => {
     const run = convert('application/x-7z-compressed', ['docx']);
     await expect(run).rejects.toThrow('Unknown output format "docx"');
     await expect(run).rejects.not.toBeInstanceOf(JobFailure);
+  });
+});
+
+describe('convertDocument: an identification given with the input', () => {
+  const fixtureInput = (fileName: string, contentType: string | null): ConvertInput => ({
+    bytes: fixture(fileName),
+    contentType,
+    fileName,
+    formats: ['text', 'markdown', 'html', 'json'],
+    maxPages: 20,
+  });
+
+  it('gives what identifying the document here gives', async () => {
+    const inputs = [
+      fixtureInput('sample.pdf', 'application/pdf'),
+      fixtureInput('sample.md', 'text/markdown'),
+      fixtureInput('sample.pdf', 'application/octet-stream'),
+      fixtureInput('sample.md', null),
+    ];
+    for (const input of inputs) {
+      const identified = identifyDocument(input);
+      expect(await convertDocument({ ...input, identified })).toEqual(await convertDocument(input));
+    }
+  });
+
+  it('is used instead of identifying the document again', async () => {
+    // The claim alone would make this an unsupported 7z archive.
+    const input = {
+      bytes: Buffer.from('hello'),
+      contentType: 'application/x-7z-compressed',
+      fileName: 'a.7z',
+      formats: ['text'],
+      maxPages: 1,
+    };
+    await expect(failureCode(convertText(input))).resolves.toBe('UNSUPPORTED_DOCUMENT_TYPE');
+    const result = await convertText({ ...input, identified: { mimeType: 'text/plain', reader: readerNamed('text') } });
+    expect(result.outputs).toEqual({ text: 'hello\n' });
+  });
+
+  it('without a reader fails as an unidentified unsupported document does', async () => {
+    const run = convertText({
+      bytes: Buffer.from('hello'),
+      formats: ['text'],
+      maxPages: 1,
+      identified: { mimeType: 'application/x-7z-compressed' },
+    });
+    await expect(run).rejects.toBeInstanceOf(JobFailure);
+    await expect(run).rejects.toThrow(
+      `Documents of type application/x-7z-compressed are not supported; supported types are ${supportedMimeTypes().join(', ')}.`,
+    );
+    await expect(failureCode(run)).resolves.toBe('UNSUPPORTED_DOCUMENT_TYPE');
   });
 });

@@ -6,12 +6,14 @@ import { capNesting } from './document/cap-nesting';
 import type { OutputFormat } from './formats/output-format';
 import { getOutputFormat } from './formats/registry';
 import { identifyDocument } from './readers/identify-document';
-import { readDocument } from './readers/read-context';
-import type { ReaderManifest } from './readers/reader';
+import { readContext, readDocument } from './readers/read-context';
+import type { FirstPart, IdentifiedDocument, ReaderManifest } from './readers/reader';
 import { supportedMimeTypes } from './readers/registry';
 import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summary';
 import { extractDocument } from './extraction/extract-document';
 import { serializeDocument } from './stored/stored-document';
+import { planParts } from './split/part-plan';
+import { isFirstPart, type SplitRequest } from './split/split-request';
 
 export interface ConvertInput {
   bytes: Buffer;
@@ -22,6 +24,12 @@ export interface ConvertInput {
   contentType?: string | null;
   /** A file name or URL, for its extension. */
   fileName?: string | null;
+  /**
+   * What the document is and its reader, when the caller has identified it already
+   * (identifyDocument on these bytes, this claim and this name: the worker does, on
+   * fetching it), so that it is not identified again; identified here when absent.
+   */
+  identified?: Pick<IdentifiedDocument, 'mimeType' | 'reader'>;
   /** Output format names; validate them with isOutputFormat() first. */
   formats: string[];
   maxPages: number;
@@ -65,37 +73,49 @@ export interface ConvertResult {
 }
 
 /**
- * The public entry: identifies the document, reads it with its reader into the
- * intermediate representation once and renders every requested format from it. A
- * document that cannot be converted fails with a JobFailure (UNSUPPORTED_DOCUMENT_TYPE,
- * CORRUPT_DOCUMENT, ENCRYPTED_DOCUMENT, TOO_MANY_PAGES); an unknown format name is a
- * programming error and throws a plain Error before any work is done.
+ * The public entry: identifies the document (unless the input says what it is), reads
+ * it with its reader into the intermediate representation once and renders every
+ * requested format from it. A document that cannot be converted fails with a JobFailure
+ * (UNSUPPORTED_DOCUMENT_TYPE, CORRUPT_DOCUMENT, ENCRYPTED_DOCUMENT, TOO_MANY_PAGES); an
+ * unknown format name is a programming error and throws a plain Error before any work
+ * is done.
+ *
+ * With a split request, the first task of a conversion that may run on several threads
+ * (pdf-parts.ts): a document whose reader reads in parts, and whose selection the
+ * policy finds long, has its plan announced and only its first part read, and that
+ * part is returned instead of a result; any other is converted whole, as without one.
  */
-export async function convertDocument(input: ConvertInput): Promise<ConvertResult> {
-  const conversion = prepareConversion(input);
-  const { reader, mimeType, options } = conversion;
-  const document = await readDocument(
-    reader,
-    { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType },
-    options,
-    input.maxPages,
-  );
-  return renderDocument(document, conversion.formats, options, input.keep);
+export function convertDocument(input: ConvertInput): Promise<ConvertResult>;
+export function convertDocument(input: ConvertInput, split: SplitRequest): Promise<ConvertResult | FirstPart>;
+export async function convertDocument(input: ConvertInput, split?: SplitRequest): Promise<ConvertResult | FirstPart> {
+  const { formats, options, mimeType, reader } = prepareConversion(input);
+  const source = { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType };
+  if (!split || !reader.loadSplitReading) {
+    return renderDocument(await readDocument(reader, source, options, input.maxPages), formats, options, input.keep);
+  }
+  // The reader's modules for reading in parts load here, as its `load` would load them, not with this file.
+  const reading = await reader.loadSplitReading();
+  const read = await reading.readFirst(source, readContext(options, input.maxPages), {
+    cut: (pages) => planParts(pages, split.policy),
+    onPlan: (plan) => split.onPlan(plan),
+  });
+  return isFirstPart(read) ? read : renderDocument(read, formats, options, input.keep);
 }
 
 /** What a conversion works with: its output formats, its options with defaults, the document's type and reader. */
-export interface PreparedConversion {
+interface PreparedConversion {
   formats: OutputFormat[];
   options: ConversionOptions;
   mimeType: string;
   reader: ReaderManifest;
 }
 
-/** Checks the formats and identifies the document, before any work is done (see convertDocument). */
-export function prepareConversion(input: ConvertInput): PreparedConversion {
+/** Checks the formats and knows the document's reader, before any work is done (see convertDocument). */
+function prepareConversion(input: ConvertInput): PreparedConversion {
   const formats = outputFormats(input.formats);
   const options = conversionOptions(input.options, conversionResources(input));
-  const { mimeType, reader } = identifyDocument({ bytes: input.bytes, contentType: input.contentType, fileName: input.fileName });
+  const { mimeType, reader } =
+    input.identified ?? identifyDocument({ bytes: input.bytes, contentType: input.contentType, fileName: input.fileName });
   if (!reader) {
     throw new JobFailure(
       'UNSUPPORTED_DOCUMENT_TYPE',

@@ -6,7 +6,7 @@ export { extractDocument } from './extraction/extract-document';
 export { parseStoredDocument, serializeDocument, STORED_DOCUMENT_VERSION } from './stored/stored-document';
 export { outputFormatNames, isOutputFormat } from './formats/registry';
 export type { OutputFormat } from './formats/output-format';
-export { documentReaders, supportedMimeTypes } from './readers/registry';
+export { documentReaders, readerNamed, supportedMimeTypes } from './readers/registry';
 export { identifyDocument } from './readers/identify-document';
 export type {
   FirstPart,
@@ -29,16 +29,10 @@ export { terminateOcr } from './ocr/ocr-engine';
 export { pinCanvasModule } from './ocr/canvases';
 export { DEFAULT_MAX_IMAGE_PIXELS } from './ocr/pixel-budget';
 export { takeNativePeak } from './ocr/native-memory';
-// Splitting one long PDF across conversion threads (split/split-conversion.ts).
-export {
-  assemblePdfParts,
-  convertPdfPart,
-  isFirstPart,
-  startConversion,
-  type PdfAssembleInput,
-  type PdfPartInput,
-  type SplitRequest,
-} from './split/split-conversion';
+// Splitting one long PDF across conversion threads: convertDocument with a split request
+// reads the first part, pdf-parts.ts the others and their assembly.
+export { isFirstPart, type SplitRequest } from './split/split-request';
+export { assemblePdfParts, convertPdfPart, type PdfAssembleInput, type PdfPartInput } from './pdf-parts';
 export { planParts, type SplitPolicy } from './split/part-plan';
 // What the PDF's plan and parts hold (plain data, opaque to the threads that carry them).
 export type { PdfFirstPart, PdfSplitPlan } from './readers/pdf/pdf.reader';

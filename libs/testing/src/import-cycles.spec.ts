@@ -23,7 +23,7 @@ function inTree<T>(files: Record<string, string>, check: (root: string) => T): T
  * The converters' folders, lowest first: the document tree; the layout of positioned
  * text, whatever read it; OCR, which gives positioned text; the readers, over the reader
  * contract and the helpers they share, under the registry that lists them; the output
- * formats, likewise; and what runs a conversion, splits one, and the package's entry points.
+ * formats, likewise; and what plans a conversion in parts, runs one, runs its further parts, and the package's entry points.
  */
 const CONVERTER_LAYERS: Layers = [
   ['document/', 'converter-version.ts'],
@@ -43,8 +43,9 @@ const CONVERTER_LAYERS: Layers = [
   ['formats/*/'],
   ['formats/registry.ts'],
   ['extraction/', 'stored/', 'result-summary.ts'],
-  ['convert.ts'],
   ['split/'],
+  ['convert.ts'],
+  ['pdf-parts.ts'],
   ['index.ts', 'names.ts', 'render.ts'],
   ['testing/'],
 ];

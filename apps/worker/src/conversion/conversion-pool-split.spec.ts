@@ -83,7 +83,7 @@ describe('ConversionPool: one long PDF on several threads', () => {
   it(
     'OCRs the scanned pages of every part and merges what it says about them',
     async () => {
-      // That the parts' OCR adds up to the whole conversion's, split-conversion.spec.ts
+      // That the parts' OCR adds up to the whole conversion's, pdf-parts.spec.ts
       // proves in one thread; this is the same through the pool's threads and OCR broker.
       const result = await split.convert(pdfTask('scanned/scanned-report.pdf'));
       expect(result.ocr?.pages).toEqual([1, 2, 3]);

@@ -14,7 +14,7 @@ import {
   type ThreadUsage,
   isPartSuccess,
 } from './conversion-task.types';
-import { SplitConversion } from './split-conversion';
+import { SplitTaskRunner } from './split-task-runner';
 import { TaskGate } from './task-gate';
 import { fromThreadFailure } from './thread-failure';
 import { type RecycleReason, ThreadRecycler } from './thread-recycling';
@@ -81,7 +81,7 @@ export interface ConversionPoolOptions {
   /** The OCR engines every thread's conversions share (see ocr-broker.ts); the process's own by default. */
   ocrEngines?: OcrEngines;
   /**
-   * How long PDFs are split across the threads (split-conversion.ts); `false` (or a
+   * How long PDFs are split across the threads (split-task-runner.ts); `false` (or a
    * minimum part of 0 pages) converts every document in one thread, as does a pool of
    * one thread. DEFAULT_PDF_SPLIT when absent.
    */
@@ -171,7 +171,7 @@ export class ConversionPool {
   }
 
   /**
-   * Converts in a thread, or a long PDF in parts on several (split-conversion.ts). Throws
+   * Converts in a thread, or a long PDF in parts on several (split-task-runner.ts). Throws
    * a JobFailure for expected failures (including CONVERSION_TIMEOUT and out-of-memory),
    * InterruptedError when `signal` (shutdown) aborts it, and a plain Error for anything
    * unexpected (a crashed thread). The limits hold for the conversion as a whole.
@@ -183,7 +183,7 @@ export class ConversionPool {
     // Split over the threads of the share at the start; with one, parts would only queue behind each other.
     const splitPolicy: SplitPolicy | undefined = this.split && this.share > 1 ? { ...this.split, threads: this.share } : undefined;
     try {
-      if (splitPolicy) return await new SplitConversion(runTask, () => limits.abort()).convert(input, splitPolicy);
+      if (splitPolicy) return await new SplitTaskRunner(runTask, () => limits.abort()).convert(input, splitPolicy);
       const outcome = await runTask(input);
       if (isPartSuccess(outcome)) throw new Error('A conversion thread returned a part unasked');
       return outcome;

@@ -5,13 +5,31 @@ import type { KeepOptions, SplitPlan, SplitPolicy } from '@docformat/converters'
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
 
+/**
+ * What the main thread found the document to be (identifyDocument, on fetching it), for
+ * the thread to read it with: its reader goes by name, a manifest holding functions,
+ * which cannot be cloned.
+ */
+export interface TaskIdentification {
+  /** Lower case, as identified. */
+  mimeType: string;
+  /** The reader's name (documentReaders); absent when no reader takes the type. */
+  reader?: string;
+}
+
 /** What the main thread sends a conversion thread (structured-cloned): a whole conversion. */
 export interface ConversionTaskInput {
   kind?: 'convert';
   bytes: Uint8Array;
   fileName: string | null;
-  /** The Content-Type header as received: a claim the thread's identification weighs; its charset decodes text. */
+  /** The Content-Type header as received: a claim identification weighed; its charset decodes text. */
   contentType: string | null;
+  /**
+   * The document's identification, made once on the main thread from these bytes, this
+   * claim and this name; the thread identifies the document itself when absent (tests,
+   * benchmarks).
+   */
+  identified?: TaskIdentification;
   formats: string[];
   maxPages: number;
   /** The client's options (ocr, languages, pages, pageMarkers). */
@@ -28,7 +46,7 @@ export interface ConversionTaskInput {
    */
   ocrPort?: MessagePort;
   /**
-   * Lets a long PDF be split across the pool's threads (split-conversion.ts): the thread
+   * Lets a long PDF be split across the pool's threads (split-task-runner.ts): the thread
    * announces the plan on `planPort` and reads only the first part.
    */
   split?: { policy: SplitPolicy; planPort: MessagePort };

@@ -1,12 +1,13 @@
 import { isJobFailure, JobErrorCode } from '@docformat/contracts';
 import {
+  type ConvertInput,
   type ConvertResult,
   RemoteOcrEngines,
   assemblePdfParts,
   convertDocument,
   convertPdfPart,
   isFirstPart,
-  startConversion,
+  readerNamed,
   takeNativePeak,
 } from '@docformat/converters';
 import type { MessagePort } from 'node:worker_threads';
@@ -19,6 +20,7 @@ import {
   type PdfAssembleTaskInput,
   type PdfPartTaskInput,
   type PdfPartTaskSuccess,
+  type TaskIdentification,
   type TaskInput,
   type TaskOutcome,
   type ThreadUsage,
@@ -73,11 +75,12 @@ async function run(input: TaskInput): Promise<TaskOutcome> {
 
 async function convert(input: ConversionTaskInput): Promise<ConversionTaskSuccess | PdfPartTaskSuccess> {
   return withOcr(input.ocrPort, async (ocrEngines) => {
-    const convertInput = {
+    const convertInput: ConvertInput = {
       // Structured cloning turns the Buffer into a plain Uint8Array; view it, don't copy.
       bytes: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength),
       fileName: input.fileName,
       contentType: input.contentType,
+      ...(input.identified ? { identified: identification(input.identified) } : {}),
       formats: input.formats,
       maxPages: input.maxPages,
       options: input.options,
@@ -89,12 +92,21 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
     if (!input.split) return success(await convertDocument(convertInput));
     const { policy, planPort } = input.split;
     try {
-      const started = await startConversion(convertInput, { policy, onPlan: (plan) => planPort.postMessage(plan) });
+      const started = await convertDocument(convertInput, { policy, onPlan: (plan) => planPort.postMessage(plan) });
       return isFirstPart(started) ? { ok: true, kind: 'pdf-part', plan: started.plan, part: packPart(started.part) } : success(started);
     } finally {
       planPort.close();
     }
   });
+}
+
+/** The main thread's identification, its reader's manifest found again by the name that crossed threads. */
+function identification({ mimeType, reader: name }: TaskIdentification): NonNullable<ConvertInput['identified']> {
+  if (name === undefined) return { mimeType };
+  const reader = readerNamed(name);
+  // Both threads run the same build, so a name the registry does not know is a bug, not a document's fault.
+  if (!reader) throw new Error(`The main thread named a reader this thread does not have: "${name}"`);
+  return { mimeType, reader };
 }
 
 function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {

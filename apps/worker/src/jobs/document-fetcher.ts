@@ -1,6 +1,7 @@
 import type { AppConfig } from '@docformat/config';
 import { JobErrorCode, JobFailure } from '@docformat/contracts';
 import { identifyDocument } from '@docformat/converters';
+import type { FileInput } from '@docformat/file-types';
 import { UploadRepository } from '@docformat/db';
 import { fetchDocument, type FetchedDocument } from '@docformat/fetcher';
 import { WorkerMetrics } from '@docformat/metrics';
@@ -14,15 +15,24 @@ export interface DownloadedDocument extends FetchedDocument {
   mimeType: string;
   /** The type's usual extension, the `input` label of the metrics; absent for unknown types. */
   extension?: string;
+  /**
+   * The name of the reader that reads it (documentReaders), for the conversion thread,
+   * which reads it with that reader instead of identifying it again; absent when no
+   * reader takes the type (the conversion fails as unsupported).
+   */
+  reader?: string;
 }
+
+/** What identification found, as the job carries it. */
+type Identification = Pick<DownloadedDocument, 'mimeType' | 'extension' | 'reader'>;
 
 /**
  * Gets a job's document on the main thread: downloads it, or reads it from the stored
  * upload; either way the same identification, limits and error codes follow. Downloads: it is I/O, and the fetcher's
  * limits (size, time, private addresses) come from the config here, once. Each
- * download is identified (for the logs, the metrics and the job's result: the
- * conversion thread identifies it the same way to pick its reader), timed and
- * counted here, so libs/fetcher knows nothing of document types or metrics.
+ * document is identified here, once for the job (for the logs, the metrics, the job's
+ * result, and the reader the conversion thread reads it with), and each download timed
+ * and counted, so libs/fetcher knows nothing of document types or metrics.
  */
 @Injectable()
 export class DocumentFetcher {
@@ -44,7 +54,6 @@ export class DocumentFetcher {
     if (upload.bytes.length > this.config.MAX_FILE_BYTES) {
       throw new JobFailure(JobErrorCode.FILE_TOO_LARGE, `The document is larger than ${this.config.MAX_FILE_BYTES} bytes.`, false);
     }
-    const { mimeType, extension } = identifyDocument({ bytes: upload.bytes, contentType: upload.contentType, fileName: upload.fileName });
     return {
       finalUrl: `upload:${uploadId}`,
       bytes: upload.bytes,
@@ -52,8 +61,7 @@ export class DocumentFetcher {
       byteLength: upload.bytes.length,
       sha256: upload.sha256,
       fileName: upload.fileName,
-      mimeType,
-      ...(extension ? { extension } : {}),
+      ...identify(upload),
     };
   }
 
@@ -67,13 +75,9 @@ export class DocumentFetcher {
         allowPrivate: this.config.FETCH_ALLOW_PRIVATE,
         signal,
       });
-      const { mimeType, extension } = identifyDocument({
-        bytes: document.bytes,
-        contentType: document.contentType,
-        fileName: document.fileName,
-      });
-      this.metrics.fetched(extension, document.byteLength, seconds());
-      return { ...document, mimeType, ...(extension ? { extension } : {}) };
+      const identified = identify(document);
+      this.metrics.fetched(identified.extension, document.byteLength, seconds());
+      return { ...document, ...identified };
     } catch (error) {
       // A download cancelled by our own shutdown says nothing about the document (nor about downloads).
       if (signal?.aborted) throw new InterruptedError('The download');
@@ -81,4 +85,10 @@ export class DocumentFetcher {
       throw error;
     }
   }
+}
+
+/** The document's one identification: absent fields left out, as the job record wants. */
+function identify(document: FileInput): Identification {
+  const { mimeType, extension, reader } = identifyDocument(document);
+  return { mimeType, ...(extension ? { extension } : {}), ...(reader ? { reader: reader.name } : {}) };
 }

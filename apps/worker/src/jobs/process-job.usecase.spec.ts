@@ -26,6 +26,7 @@ const document: DownloadedDocument = {
   contentType: 'text/plain',
   mimeType: 'text/plain',
   extension: 'txt',
+  reader: 'text',
   byteLength: 5,
   sha256: 'abc',
   fileName: 'a.txt',
@@ -154,6 +155,8 @@ describe('ProcessJobUseCase', () => {
         bytes: document.bytes,
         fileName: 'a.txt',
         contentType: 'text/plain',
+        // As the fetch identified it: the thread reads with this reader instead of identifying again.
+        identified: { mimeType: 'text/plain', reader: 'text' },
         formats: ['text'],
         maxPages: 50,
         options: { ocr: 'force', pages: '1' },

@@ -109,6 +109,8 @@ export class ProcessJobUseCase {
         bytes: document.bytes,
         fileName: document.fileName,
         contentType: document.contentType,
+        // Identified once, on fetching: the thread reads with this reader rather than identify the bytes again.
+        identified: { mimeType: document.mimeType, ...(document.reader ? { reader: document.reader } : {}) },
         formats: job.requestedFormats,
         maxPages: this.config.MAX_PAGES,
         options: job.options ?? {},

@@ -3,7 +3,7 @@ import type { TaskInput, TaskOutcome } from '../../src/conversion/conversion-tas
 import { blockForever } from './block-forever';
 
 /**
- * A conversion-thread entry for split-conversion tests: the further parts of a split
+ * A conversion-thread entry for the split-task tests: the further parts of a split
  * PDF (never the first task, nor the assembly) misbehave as SPLIT_PARTS in the thread's
  * environment says, the way a parser stuck on, or exploding over, one page would:
  * `hang`, `oom`, or `fail` (asked for a page the PDF does not have, which pdf.js refuses

@@ -51,7 +51,7 @@ export interface ReaderManifest {
   readonly load: () => Promise<{ read: ReadDocument }>;
   /**
    * Present when the reader can read a long document in parts, on several threads
-   * (split/split-conversion.ts): loads how, as `load` loads the reader, on the first
+   * (pdf-parts.ts): loads how, as `load` loads the reader, on the first
    * conversion that splits.
    */
   readonly loadSplitReading?: () => Promise<SplitReading>;

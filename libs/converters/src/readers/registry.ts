@@ -45,6 +45,14 @@ const MANIFESTS: readonly ReaderManifest[] = [
 /** The readers in priority order: specific formats first, generic ZIP and plain text last. */
 export const documentReaders: readonly ReaderManifest[] = [...MANIFESTS].sort((a, b) => a.priority - b.priority);
 
+/**
+ * The reader of that name, or undefined. A manifest holds functions and cannot cross
+ * threads, so a reader picked on one thread goes to another by its name.
+ */
+export function readerNamed(name: string): ReaderManifest | undefined {
+  return documentReaders.find((reader) => reader.name === name);
+}
+
 /** A file type and the reader that declared it (none for UNREAD_TYPES). */
 export interface KnownType extends FileType {
   readonly reader?: ReaderManifest;

@@ -12,6 +12,6 @@ export const pdfManifest: ReaderManifest = {
     },
   ],
   load: () => import('./pdf.reader.ts'),
-  // A long PDF's pages are read in parts, on several threads (split/split-conversion.ts).
+  // A long PDF's pages are read in parts, on several threads (pdf-parts.ts).
   loadSplitReading: () => import('./pdf.reader.ts'),
 };

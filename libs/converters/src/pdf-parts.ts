@@ -1,21 +1,9 @@
 import type { FormatOptions } from '@docformat/contracts';
-import { conversionOptions } from '../conversion-options';
-import {
-  type ConvertInput,
-  type ConvertResult,
-  conversionResources,
-  convertDocument,
-  type KeepOptions,
-  outputFormats,
-  prepareConversion,
-  renderDocument,
-} from '../convert';
-import type { IntermediateDocument } from '../document';
-import type { OcrEngines } from '../ocr/ocr-engines';
-import { readContext } from '../readers/read-context';
-import type { FirstPart, SplitPlan, SplitReading } from '../readers/reader';
-import { documentReaders } from '../readers/registry';
-import { type SplitPolicy, planParts } from './part-plan';
+import { conversionOptions } from './conversion-options';
+import { type ConvertResult, conversionResources, type KeepOptions, outputFormats, renderDocument } from './convert';
+import type { OcrEngines } from './ocr/ocr-engines';
+import type { SplitPlan, SplitReading } from './readers/reader';
+import { readerNamed } from './readers/registry';
 
 /*
  * One long document on several threads, for the readers whose manifest declares a
@@ -26,44 +14,20 @@ import { type SplitPolicy, planParts } from './part-plan';
  * its own, so that no task ever waits for another (a thread waiting for parts queued
  * behind it would deadlock a busy pool); the caller runs them:
  *
- *   startConversion   the first task: a whole conversion, unless the document's reader
- *                     reads in parts and the policy finds its selection long; then it
- *                     announces the plan (onPlan) and reads only the first part
- *   convertPdfPart    each further part
- *   assemblePdfParts  the parts, in order → the result
+ *   convertDocument   the first task, given a split request (convert.ts): a whole
+ *                     conversion, unless the document's reader reads in parts and the
+ *                     policy finds its selection long; then it announces the plan
+ *                     (onPlan) and reads only the first part
+ *   convertPdfPart    each further part (below)
+ *   assemblePdfParts  the parts, in order → the result (below)
  */
-
-/** A conversion that may hand part of its pages to other threads. */
-export interface SplitRequest {
-  policy: SplitPolicy;
-  /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
-  onPlan(plan: SplitPlan): void;
-}
-
-/** A conversion's first task: the finished result, or a long document's plan and first part. */
-export async function startConversion(input: ConvertInput, split: SplitRequest): Promise<ConvertResult | FirstPart> {
-  const { formats, options, mimeType, reader } = prepareConversion(input);
-  if (!reader.loadSplitReading) return convertDocument(input);
-  // The reader's modules load here, as its `load` would load them, not with this file.
-  const reading = await reader.loadSplitReading();
-  const read = await reading.readFirst(
-    { bytes: input.bytes, mimeType, fileName: input.fileName ?? undefined, contentType: input.contentType },
-    readContext(options, input.maxPages),
-    { cut: (pages) => planParts(pages, split.policy), onPlan: (plan) => split.onPlan(plan) },
-  );
-  return isFirstPart(read) ? read : renderDocument(read, formats, options, input.keep);
-}
-
-export function isFirstPart(value: IntermediateDocument | ConvertResult | FirstPart): value is FirstPart {
-  return 'plan' in value;
-}
 
 /**
  * The reading in parts of the further tasks: a PDF's, the one reader that declares one
  * (the worker's part and assembly tasks are named for it, and carry no document type).
  */
 function pdfSplitReading(): Promise<SplitReading> {
-  const reading = documentReaders.find((reader) => reader.name === 'pdf')?.loadSplitReading;
+  const reading = readerNamed('pdf')?.loadSplitReading;
   if (!reading) throw new Error('The PDF reader declares no reading in parts');
   return reading();
 }

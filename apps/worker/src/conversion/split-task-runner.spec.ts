@@ -2,7 +2,7 @@ import { JobFailure } from '@docformat/contracts';
 import type { PdfPagesRead, PdfSplitPlan } from '@docformat/converters';
 import type { ConversionTaskInput, ConversionTaskSuccess, TaskInput, TaskSuccess } from './conversion-task.types';
 import { packPart, unpackPart } from './part-transfer';
-import { type RunTask, SplitConversion } from './split-conversion';
+import { type RunTask, SplitTaskRunner } from './split-task-runner';
 
 const POLICY = { threads: 2, minPartPages: 1, maxPartPages: 1 };
 const PLAN: PdfSplitPlan = { pageCount: 3, metadata: {}, wanted: [1, 2, 3], headingHints: [], parts: [[1], [2], [3]] };
@@ -37,7 +37,7 @@ function assembled(task: TaskInput): ConversionTaskSuccess {
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('SplitConversion', () => {
+describe('SplitTaskRunner', () => {
   it('queues the other parts on the announcement and assembles every part in plan order, whatever order they finish in', async () => {
     const kinds: string[] = [];
     let firstDone = false;
@@ -55,7 +55,7 @@ describe('SplitConversion', () => {
       firstDone = true;
       return { ok: true, kind: 'pdf-part', part: part([1]), plan: PLAN };
     };
-    const result = await new SplitConversion(runTask, () => undefined).convert(input, POLICY);
+    const result = await new SplitTaskRunner(runTask, () => undefined).convert(input, POLICY);
     expect(result.outputs['text']?.body).toBe('1,2,3');
     expect(startedAfterFirst).toEqual([false, false]);
     expect(kinds).toEqual(['convert', 'pdf-part', 'pdf-part', 'pdf-assemble']);
@@ -67,12 +67,12 @@ describe('SplitConversion', () => {
       if (task.kind === 'pdf-assemble') return assembled(task);
       return { ok: true, kind: 'pdf-part', part: part([1]), plan: PLAN };
     };
-    expect((await new SplitConversion(runTask, () => undefined).convert(input, POLICY)).outputs['text']?.body).toBe('1,2,3');
+    expect((await new SplitTaskRunner(runTask, () => undefined).convert(input, POLICY)).outputs['text']?.body).toBe('1,2,3');
   });
 
   it('returns a whole conversion as it is', async () => {
     const runTask: RunTask = async () => whole('short');
-    expect(await new SplitConversion(runTask, () => undefined).convert(input, POLICY)).toEqual(whole('short'));
+    expect(await new SplitTaskRunner(runTask, () => undefined).convert(input, POLICY)).toEqual(whole('short'));
   });
 
   it('fails with the first failure of any part, stops the others once, and never assembles', async () => {
@@ -87,7 +87,7 @@ describe('SplitConversion', () => {
       if (task.kind === undefined || task.kind === 'convert') task.split?.planPort.postMessage(PLAN);
       return new Promise((_, reject) => stop.signal.addEventListener('abort', () => reject(new Error('aborted'))));
     };
-    await expect(new SplitConversion(runTask, abort).convert(input, POLICY)).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
+    await expect(new SplitTaskRunner(runTask, abort).convert(input, POLICY)).rejects.toMatchObject({ code: 'CORRUPT_DOCUMENT' });
     expect(abort).toHaveBeenCalledTimes(1);
     expect(kinds).toEqual(['convert', 'pdf-part', 'pdf-part']);
   });

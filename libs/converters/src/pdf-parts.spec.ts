@@ -1,12 +1,14 @@
 import type { FormatOptions } from '@docformat/contracts';
 import { deserialize, serialize } from 'node:v8';
-import { type ConvertInput, type ConvertResult, convertDocument } from '../convert';
-import { terminateOcr } from '../ocr/ocr-engine';
-import type { PdfPagesRead } from '../readers/pdf/pdf-pages';
-import type { PdfSplitPlan } from '../readers/pdf/pdf.reader';
-import { failureCode, fixture } from '../testing/fixtures';
-import type { SplitPolicy } from './part-plan';
-import { assemblePdfParts, convertPdfPart, isFirstPart, startConversion } from './split-conversion';
+import { type ConvertInput, type ConvertResult, convertDocument } from './convert';
+import { terminateOcr } from './ocr/ocr-engine';
+import type { PdfPagesRead } from './readers/pdf/pdf-pages';
+import type { PdfSplitPlan } from './readers/pdf/pdf.reader';
+import { readerNamed } from './readers/registry';
+import { failureCode, fixture } from './testing/fixtures';
+import type { SplitPolicy } from './split/part-plan';
+import { assemblePdfParts, convertPdfPart } from './pdf-parts';
+import { isFirstPart } from './split/split-request';
 
 const OCR_TIMEOUT = 120_000;
 /** One page per part: the fixtures are short, the parts' seams what is tested. */
@@ -25,7 +27,7 @@ const input = (name: string, options: FormatOptions = {}, contentType = 'applica
 /** Through the three steps as the worker runs them, every part crossing a thread boundary (structured clone). */
 async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Promise<{ result: ConvertResult; plans: PdfSplitPlan[] }> {
   const plans: PdfSplitPlan[] = [];
-  const started = await startConversion(convert, { policy, onPlan: (plan) => plans.push(plan as PdfSplitPlan) });
+  const started = await convertDocument(convert, { policy, onPlan: (plan) => plans.push(plan as PdfSplitPlan) });
   if (!isFirstPart(started)) return { result: started, plans };
   const packed = [serialize(started.part)];
   for (const pages of started.plan.parts.slice(1)) {
@@ -97,7 +99,7 @@ describe('a PDF converted in parts gives what the whole conversion gives', () =>
   });
 });
 
-describe('startConversion', () => {
+describe('convertDocument with a split request', () => {
   it('converts a short PDF and any other document whole, without a plan', async () => {
     const short = await convertSplit(input('sample.pdf'), { threads: 2, minPartPages: 3, maxPartPages: 512 });
     expect(short.plans).toEqual([]);
@@ -107,9 +109,20 @@ describe('startConversion', () => {
     expect(markdown.result).toEqual(await convertDocument(input('sample.md', {}, 'text/markdown')));
   });
 
+  it('reads with the identification it is given, without identifying again', async () => {
+    const asPdf = { mimeType: 'application/pdf', reader: readerNamed('pdf') };
+    const { result, plans } = await convertSplit({ ...input('sample.pdf'), identified: asPdf });
+    expect(plans).toHaveLength(1);
+    expect(result).toEqual(await convertDocument(input('sample.pdf')));
+    // Markdown given as a PDF goes to the PDF reader, which cannot read it.
+    const split = { policy: ONE_PAGE_PARTS, onPlan: () => undefined };
+    const markdown = { ...input('sample.md', {}, 'text/markdown'), identified: asPdf };
+    await expect(failureCode(convertDocument(markdown, split))).resolves.toBe('CORRUPT_DOCUMENT');
+  });
+
   it('announces the plan before reading the first part', async () => {
     let announced: unknown;
-    const started = await startConversion(input('sample.pdf'), { policy: ONE_PAGE_PARTS, onPlan: (plan) => (announced = plan) });
+    const started = await convertDocument(input('sample.pdf'), { policy: ONE_PAGE_PARTS, onPlan: (plan) => (announced = plan) });
     expect(isFirstPart(started)).toBe(true);
     expect(announced).toEqual({
       pageCount: 4,
@@ -124,15 +137,15 @@ describe('startConversion', () => {
 
   it('counts the whole selection against maxPages, before any part', async () => {
     const onPlan = jest.fn();
-    const run = startConversion({ ...input('sample.pdf'), maxPages: 3 }, { policy: ONE_PAGE_PARTS, onPlan });
+    const run = convertDocument({ ...input('sample.pdf'), maxPages: 3 }, { policy: ONE_PAGE_PARTS, onPlan });
     await expect(failureCode(run)).resolves.toBe('TOO_MANY_PAGES');
     expect(onPlan).not.toHaveBeenCalled();
   });
 
   it('fails damaged and encrypted PDFs with the codes of the whole conversion', async () => {
     const split = { policy: ONE_PAGE_PARTS, onPlan: () => undefined };
-    await expect(failureCode(startConversion(input('truncated.pdf'), split))).resolves.toBe('CORRUPT_DOCUMENT');
-    await expect(failureCode(startConversion(input('encrypted-user-password.pdf'), split))).resolves.toBe('ENCRYPTED_DOCUMENT');
+    await expect(failureCode(convertDocument(input('truncated.pdf'), split))).resolves.toBe('CORRUPT_DOCUMENT');
+    await expect(failureCode(convertDocument(input('encrypted-user-password.pdf'), split))).resolves.toBe('ENCRYPTED_DOCUMENT');
   });
 });
 

@@ -29,7 +29,7 @@ export type RunTask = (task: TaskInput, transferList?: readonly TransferListItem
  * The first failure of any task is the conversion's; the others are stopped (`abort`
  * terminates the running ones) and awaited, so nothing of the conversion outlives it.
  */
-export class SplitConversion {
+export class SplitTaskRunner {
   private plan: SplitPlan | undefined;
   private readonly further: Array<Promise<PdfPartTaskSuccess | undefined>> = [];
   private failed: { error: unknown } | undefined;
