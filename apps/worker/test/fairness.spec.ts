@@ -22,11 +22,15 @@ beforeAll(async () => {
   origin.route('/page.txt', { body: 'One page of plain text.', contentType: 'text/plain' });
   client = await startTestClient(config);
 });
+// Closing the worker waits for the jobs it is running and its start-up sweep, which reads
+// the 2,000 waiting rows: seconds alone, but past Jest's 30 s for a hook twice in a full
+// run on the 2-core machine, after which the still-open worker ran into the next file.
+const CLOSE_TIMEOUT_MS = 120_000;
 afterAll(async () => {
   await worker?.close();
   await client?.close();
   await origin?.close();
-});
+}, CLOSE_TIMEOUT_MS);
 
 async function ownerNamed(name: string): Promise<string> {
   return (await client.prisma.apiToken.create({ data: { name, tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '1') } })).id;
