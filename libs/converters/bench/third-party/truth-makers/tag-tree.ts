@@ -1,4 +1,4 @@
-import type { DeclaredTables } from '../../../src/readers/pdf/declared-tables';
+import { type DeclaredTables, rowsOnPage } from '../../../src/readers/pdf/declared-tables';
 import { type StructNode, mcidOf, treeHeadings } from '../../../src/readers/pdf/tagged-headings';
 import type { TruthCell, TruthHeading, TruthTable } from '../truth';
 
@@ -121,10 +121,9 @@ function declaredRows(
   const first = texts.keys().next();
   const full = first.done ? undefined : declared.at(page, first.value);
   if (!full) return undefined;
-  const here = full.rows.map((row) => row.some((cell) => cell.marks.some((mark) => mark.page === page)));
-  return full.rows.slice(here.indexOf(true), here.lastIndexOf(true) + 1).map((row) =>
+  return rowsOnPage(full, page).map((row) =>
     row.map((cell) => {
-      const text = clean(cell.marks.flatMap((mark) => (mark.page === page ? [texts.get(mark.mcid) ?? ''] : [])).join(' '));
+      const text = clean(cell.marks.map((mark) => texts.get(mark.mcid) ?? '').join(' '));
       const out: TruthCell = { text };
       if (cell.rowSpan > 1) out.rowSpan = cell.rowSpan;
       if (cell.colSpan > 1) out.colSpan = cell.colSpan;

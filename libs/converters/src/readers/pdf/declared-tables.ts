@@ -30,6 +30,18 @@ export interface DeclaredTables {
 
 export const NO_DECLARED_TABLES: DeclaredTables = { at: () => undefined };
 
+/**
+ * A table's rows on one page: from the first to the last that holds the page's marked
+ * content, the empty rows between them included, as the source has them (none when no
+ * row does). Each cell keeps its marks on that page only.
+ */
+export function rowsOnPage(table: DeclaredTable, page: number): DeclaredCell[][] {
+  const here = table.rows.map((row) => row.some((cell) => cell.marks.some((mark) => mark.page === page)));
+  return table.rows
+    .slice(here.indexOf(true), here.lastIndexOf(true) + 1)
+    .map((row) => row.map((cell) => ({ ...cell, marks: cell.marks.filter((mark) => mark.page === page) })));
+}
+
 /** Elements read at most: a real tree has thousands; the bound keeps a hostile one cheap. */
 const MAX_ELEMENTS = 500_000;
 /** Spans above this are damage, not layout. */

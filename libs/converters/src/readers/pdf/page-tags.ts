@@ -1,4 +1,4 @@
-import type { DeclaredTables } from './declared-tables';
+import { type DeclaredTables, rowsOnPage } from './declared-tables';
 import type { HeadingHint } from '../../layout/heading-hints';
 import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
 import type { TaggedTable } from '../../layout/page-text';
@@ -49,9 +49,7 @@ export async function pageTags(
 
 /**
  * A table whose rows pdf.js lists with unequal numbers of cells is taken from the file's
- * full tree instead (declared-tables.ts): there its empty cells and spans are known. Its
- * rows on this page are the ones from the first to the last that hold this page's marked
- * content (empty rows between them included, as the source has them).
+ * full tree instead (declared-tables.ts): there its empty cells and spans are known.
  */
 async function inFull(tables: TaggedTable[], page: number, declared: () => Promise<DeclaredTables>): Promise<TaggedTable[]> {
   if (tables.every((table) => table.rows.every((row) => row.length === table.rows[0].length))) return tables;
@@ -61,16 +59,14 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
     const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
     const full = mcid === undefined ? undefined : index.at(page, mcid);
     if (!full) return table;
-    const here = full.rows.map((row) => row.some((cell) => cell.marks.some((mark) => mark.page === page)));
-    const first = here.indexOf(true);
-    const last = here.lastIndexOf(true);
-    if (first < 0) return table;
+    const rows = rowsOnPage(full, page);
+    if (rows.length === 0) return table;
     return {
       complete: true as const,
-      rows: full.rows.slice(first, last + 1).map((row) =>
+      rows: rows.map((row) =>
         row.map((cell) => ({
           header: cell.header,
-          mcids: cell.marks.flatMap((mark) => (mark.page === page ? [mark.mcid] : [])),
+          mcids: cell.marks.map((mark) => mark.mcid),
           ...(cell.rowSpan > 1 ? { rowSpan: cell.rowSpan } : {}),
           ...(cell.colSpan > 1 ? { colSpan: cell.colSpan } : {}),
         })),
