@@ -1,6 +1,6 @@
-import { ApiTokenRepository, createPrismaClient, type PrismaClient } from '@docformat/db';
+import { ApiTokenRepository, createPrismaClient, JobProcessingRepository, type PrismaClient } from '@docformat/db';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -32,10 +32,13 @@ let origin: Server;
 let token = '';
 let base = '';
 const pageErrors: string[] = [];
+/** Answers to `/slow.html` held open: its job stays IN_PROGRESS, downloading, until it is cancelled. */
+const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   // Documents by URL come from this loopback origin, which the worker may fetch from.
   origin = createServer((request, response) => {
+    if (request.url === '/slow.html') return void held.push(response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }));
     if (request.url !== '/handbook.html') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(readFileSync(join(FIXTURES, 'sample.html')));
   });
@@ -167,6 +170,27 @@ describe('the web page', () => {
     await page.locator('#recent-jobs tr', { hasText: 'source.docx' }).first().locator('button').click();
     await page.waitForSelector('#outputs .output[data-format="markdown"] .rendered table');
     expect(await page.textContent('#job .facts')).toContain('source.docx');
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("shows a running job's pages done as the worker records them, and no more once it has ended", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.fill('#url', `${base}/slow.html`);
+    await page.click('#submit');
+    await page.waitForSelector('#job-status[data-status="IN_PROGRESS"]', { timeout: JOB_WAIT_MS });
+    const id = (await page.textContent('#job .facts code')) ?? '';
+    // Until the page's next long-poll (with progress=1) is held by the API.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new JobProcessingRepository(prisma).recordProgress(id, 3, 10);
+    await page.waitForSelector('#job-progress[data-pages-done="3"]', { timeout: 10_000 });
+    expect(await page.textContent('#job-progress')).toContain('3 / 10 pages');
+
+    await page.click('#cancel-job');
+    expect(await waitForEnd(page)).toBe('FAILED');
+    expect(await page.locator('#job-progress').count()).toBe(0);
+    for (const response of held.splice(0)) response.end();
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 180_000);

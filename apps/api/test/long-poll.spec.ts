@@ -28,14 +28,17 @@ afterAll(async () => {
 
 const submit = () => submitJob(t, alice, { file: 'https://example.com/doc.txt', format: { type: 'text' } });
 
-/** A long-poll on the other API process; resolves with the record and when it arrived. */
-async function longPoll(
-  id: string,
-  seconds: number,
-): Promise<{ status: number; body: { status: string; formats: Record<string, unknown> }; at: number }> {
-  const res = await fetch(`${other.url}/job/${id}?wait=${seconds}`, { headers: alice.auth });
+interface Polled {
+  status: number;
+  body: { status: string; formats: Record<string, unknown>; progress?: { pagesDone: number; pages: number } };
+  at: number;
+}
+
+/** A long-poll on the other API process (`extra` added to its query); resolves with the record and when it arrived. */
+async function longPoll(id: string, seconds: number, extra = ''): Promise<Polled> {
+  const res = await fetch(`${other.url}/job/${id}?wait=${seconds}${extra}`, { headers: alice.auth });
   const at = performance.now();
-  return { status: res.status, body: (await res.json()) as { status: string; formats: Record<string, unknown> }, at };
+  return { status: res.status, body: (await res.json()) as Polled['body'], at };
 }
 
 /** Until the other process holds the request open: its answer would otherwise come from the first read. */
@@ -95,6 +98,52 @@ describe('GET /job/{id}?wait=N', () => {
     await settle();
     expect((await t.http().delete(`/job/${id}`).set(alice.auth)).status).toBe(204);
     expect((await polled).status).toBe(404);
+  });
+
+  it("with progress=1, answers as soon as the job's pages done change; without it, only at the end", async () => {
+    const id = await submit();
+    await jobs.claim(id);
+    await jobs.recordProgress(id, 0, 12);
+    const started = performance.now();
+    const asking = longPoll(id, 20, '&progress=1');
+    const plain = longPoll(id, 3);
+    await settle();
+    await jobs.recordProgress(id, 5, 12);
+    const answer = await asking;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'IN_PROGRESS', progress: { pagesDone: 5, pages: 12 } });
+    expect(answer.at - started).toBeLessThan(5000);
+    // The plain long-poll heard nothing it waits for: it answers when its wait is over.
+    const unmoved = await plain;
+    expect(unmoved.body).toMatchObject({ status: 'IN_PROGRESS', progress: { pagesDone: 5, pages: 12 } });
+    expect(unmoved.at - started).toBeGreaterThanOrEqual(2950);
+
+    // A later change answers the next one, and progress=0 is a plain long-poll again.
+    const next = longPoll(id, 20, '&progress=true');
+    await settle();
+    await jobs.recordProgress(id, 9, 12);
+    expect((await next).body.progress).toEqual({ pagesDone: 9, pages: 12 });
+    expect((await longPoll(id, 1, '&progress=0')).body.progress).toEqual({ pagesDone: 9, pages: 12 });
+
+    // The end still answers, and the record then has no progress.
+    const ending = longPoll(id, 20, '&progress=1');
+    await settle();
+    await jobs.complete(id, { pages: 12, result: RESULT, outputs: { text: { mediaType: 'text/plain', body: 'done' } } });
+    const ended = await ending;
+    expect(ended.body.status).toBe('COMPLETED');
+    expect(ended.body).not.toHaveProperty('progress');
+  }, 30_000);
+
+  it.each(['yes', '2', 'TRUE'])('refuses progress=%s with a 400 that says what it takes', async (progress) => {
+    const res = await t
+      .http()
+      .get(`/job/${await submit()}?wait=1&progress=${progress}`)
+      .set(alice.auth);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'progress', message: `progress must be 1, true, 0 or false (got "${progress}")` }],
+    });
   });
 
   it.each(['61', '-1', 'soon', '2.5'])('refuses wait=%s with a 400 naming wait', async (wait) => {

@@ -19,26 +19,12 @@
  * database is `<base>_test_benchbigpdf` and the queue prefix `<base>-test-benchbigpdf`.
  * A report, not a gate: exits 0 whatever the numbers, 1 only when a conversion fails.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createPrismaClient, type PrismaClient } from '@docformat/db';
-import { JobQueue, createRedisConnection } from '@docformat/queue';
-import {
-  cpuSeconds,
-  peakRssMb,
-  prepareTestDatabase,
-  resetPeakRss,
-  rssMb,
-  runScript,
-  type ScriptRun,
-  sleep,
-  testEnvironment,
-} from '@docformat/testing';
+import { cpuSeconds, peakRssMb, resetPeakRss, rssMb, runScript, type ScriptRun, sleep } from '@docformat/testing';
 import { deployedAllocator, workerNodeFlags } from './deployed-worker';
+import { BenchJobs, openBenchQueue, serveFiles } from './fleet-jobs';
 import { BuiltApp } from './throughput-processes';
 
 const REPO_ROOT = join(__dirname, '../../..');
@@ -63,60 +49,11 @@ interface Pass {
   outputs: Map<string, string>;
 }
 
-/** Jobs inserted and queued as the API would, and waited for in Postgres. */
-class Jobs {
-  constructor(
-    private readonly prisma: PrismaClient,
-    private readonly queue: JobQueue,
-    private readonly ownerId: string,
-    private readonly url: string,
-    private readonly formats: string[],
-  ) {}
-
-  async submit(options: Record<string, unknown>): Promise<string> {
-    const id = randomUUID();
-    await this.prisma.job.create({
-      data: {
-        id,
-        ownerId: this.ownerId,
-        type: 'format',
-        fileUrl: this.url,
-        requestedFormats: this.formats,
-        options: { cache: false, ...options },
-      },
-    });
-    await this.queue.enqueueConversion(id, 5000);
-    return id;
-  }
-
-  /** Waits for the job to end; answers its claim-to-completion time and outputs, or throws its failure. */
-  async finished(id: string): Promise<{ seconds: number; outputs: Map<string, string> }> {
-    for (const deadline = Date.now() + RUN_TIMEOUT_MS; Date.now() < deadline; await sleep(100)) {
-      const job = await this.prisma.job.findUniqueOrThrow({ where: { id }, include: { outputs: true } });
-      if (job.status === 'FAILED') throw new Error(`job ${id} failed: ${job.errorCode} ${job.errorMessage}`);
-      if (job.status !== 'COMPLETED') continue;
-      const seconds = ((job.completedAt?.getTime() ?? 0) - (job.startedAt?.getTime() ?? 0)) / 1000;
-      return { seconds, outputs: new Map(job.outputs.map((output) => [output.format, output.content ?? JSON.stringify(output.json)])) };
-    }
-    throw new Error(`job ${id} did not finish within ${RUN_TIMEOUT_MS / 60_000} minutes`);
-  }
-}
-
-function serve(file: string): Promise<{ server: Server; url: string }> {
-  const bytes = readFileSync(file);
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/pdf' }).end(bytes));
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/${basename(file)}` }),
-    ),
-  );
-}
-
 /** A fresh worker process with `env`, its threads warmed by one short job each, then `passes` conversions of the document. */
 async function measureWorker(
   label: string,
   env: NodeJS.ProcessEnv,
-  jobs: Jobs,
+  jobs: BenchJobs,
   passes: number,
   logDir: string,
   run: ScriptRun,
@@ -170,23 +107,10 @@ async function main(run: ScriptRun): Promise<number> {
   if (!existsSync(join(REPO_ROOT, WORKER_MAIN))) throw new Error(`${WORKER_MAIN} is missing: run \`npm run build\` first`);
   const formats = (option('--formats') ?? 'markdown').split(',');
   const passes = Number(option('--passes') ?? 3);
-  const env = testEnvironment(PROJECT);
-  await prepareTestDatabase(PROJECT);
-  const prisma = createPrismaClient(env.databaseUrl, 2);
-  const redis = createRedisConnection(env.redisUrl, 'producer');
-  const queue = new JobQueue(redis, { prefix: env.queuePrefix, maxAttempts: 1 });
-  run.cleanups.push(async () => {
-    await queue.close();
-    redis.disconnect();
-    await prisma.$disconnect();
-  });
-  await prisma.job.deleteMany({});
-  const owner = await prisma.apiToken.create({
-    data: { name: 'bench-big-pdf', tokenHash: randomUUID().replace(/-/g, '').padEnd(64, '0') },
-  });
-  const origin = await serve(file);
-  run.cleanups.push(() => new Promise<void>((resolve) => origin.server.close(() => resolve())));
-  const jobs = new Jobs(prisma, queue, owner.id, origin.url, formats);
+  const bench = await openBenchQueue(PROJECT, run);
+  const { env } = bench;
+  const origin = await serveFiles([file], run);
+  const jobs = new BenchJobs(bench, origin.url(file), formats, RUN_TIMEOUT_MS);
 
   const allocator = deployedAllocator(option('--allocator') === 'glibc' ? 'glibc' : 'jemalloc');
   const logDir = mkdtempSync(join(tmpdir(), 'docformat-big-pdf-'));

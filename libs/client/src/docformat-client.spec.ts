@@ -184,4 +184,19 @@ describe('DocformatClient.waitForJob', () => {
     expect(statuses).toEqual(['IN_PROGRESS', 'COMPLETED']);
     expect(seen.map((request) => request.url)).toEqual([`/job/${CREATED.id}?wait=5`, `/job/${CREATED.id}?wait=5`]);
   });
+
+  it('asks with progress=1 when told to, and reports the pages done of each answer', async () => {
+    const running = (pagesDone: number) => ({ ...CREATED, status: 'IN_PROGRESS', progress: { pagesDone, pages: 10 } });
+    script = [
+      { status: 200, body: running(3) },
+      { status: 200, body: running(7) },
+      { status: 200, body: { ...CREATED, status: 'COMPLETED', pages: 10 } },
+    ];
+    const { client } = clientRecordingWaits();
+    const heard: unknown[] = [];
+    await client.waitForJob(CREATED.id, { waitSeconds: 5, pageProgress: true, onProgress: (p) => heard.push(p.progress ?? p.status) });
+
+    expect(heard).toEqual([{ pagesDone: 3, pages: 10 }, { pagesDone: 7, pages: 10 }, 'COMPLETED']);
+    expect(seen.map((request) => request.url)).toEqual(Array(3).fill(`/job/${CREATED.id}?wait=5&progress=1`));
+  });
 });

@@ -14,6 +14,7 @@ import {
   type JobStatus,
   type JobType,
   type Outputs,
+  type PageProgress,
 } from './types';
 
 export const DEFAULT_URL = 'http://localhost:3000';
@@ -46,11 +47,18 @@ export interface JobProgress {
   id: string;
   status: JobStatus;
   pages: number;
+  /** While the job runs and its page count is known: pages converted so far, of how many. */
+  progress?: PageProgress;
 }
 
 export interface WaitOptions {
   /** Told after the submission and after every long-poll answer. */
   onProgress?: (progress: JobProgress) => void;
+  /**
+   * Long-poll with `progress=1`: each poll is also answered as soon as the job's pages
+   * done change, so `onProgress` hears them as they go (default: only the end answers).
+   */
+  pageProgress?: boolean;
   /** Seconds each long-poll may be held by the API (1–60, default 30). */
   waitSeconds?: number;
   signal?: AbortSignal;
@@ -122,15 +130,18 @@ export class DocformatClient {
   async waitForJob(id: string, options: WaitOptions = {}): Promise<JobRecord> {
     const wait = Math.min(Math.max(Math.round(options.waitSeconds ?? 30), 1), MAX_WAIT_SECONDS);
     for (;;) {
-      const job = await this.getJob(id, { wait, signal: options.signal });
-      options.onProgress?.({ id: job.id, status: job.status, pages: job.pages });
+      const job = await this.getJob(id, { wait, progress: options.pageProgress, signal: options.signal });
+      options.onProgress?.({ id: job.id, status: job.status, pages: job.pages, ...(job.progress ? { progress: job.progress } : {}) });
       if (TERMINAL_STATUSES.includes(job.status)) return job;
     }
   }
 
-  /** GET /job/{id}; with `wait`, answers as soon as the job ends or after that many seconds. */
-  getJob(id: string, options: { wait?: number; signal?: AbortSignal } = {}): Promise<JobRecord> {
-    const query = options.wait === undefined ? undefined : { wait: options.wait };
+  /**
+   * GET /job/{id}; with `wait`, answers as soon as the job ends or after that many
+   * seconds, and with `progress` too, also as soon as its `progress` changes.
+   */
+  getJob(id: string, options: { wait?: number; progress?: boolean; signal?: AbortSignal } = {}): Promise<JobRecord> {
+    const query = options.wait === undefined ? undefined : { wait: options.wait, ...(options.progress ? { progress: '1' as const } : {}) };
     return this.call(() => this.api.GET('/job/{id}', { params: { path: { id }, query }, signal: options.signal }));
   }
 

@@ -11,6 +11,8 @@ export type JobSummary = Schemas['JobSummaryDto'];
 export type JobList = Schemas['JobListDto'];
 export type JobStatus = JobRecord['status'];
 export type JobType = JobRecord['type'];
+/** A running job's pages converted so far, of how many (`JobRecord.progress`). */
+export type PageProgress = Schemas['JobProgressDto'];
 /** The API's RFC 9457 problem+json body. */
 export type Problem = Schemas['ProblemDto'];
 export type FormatSelection = Schemas['FormatSelectionDto'];

@@ -154,6 +154,16 @@ export const envSchema = z.object({
    */
   WORKER_MAX_RSS_MB: int(400, 64, 1_048_576),
   OCR_THREADS: int(availableParallelism(), 1, 64),
+  /**
+   * One long document across the fleet (issue 31): a PDF whose selection is longer than
+   * this many text pages is cut into page ranges of about this many, which any worker
+   * takes. 0 turns splitting across workers off.
+   */
+  SPLIT_PAGES: int(64, 0, 100_000),
+  /** Pages per range when every page needs OCR; a mix of scans and text pages gets ranges in between. */
+  SPLIT_OCR_PAGES: int(8, 1, 100_000),
+  /** Page ranges of one client's split jobs that run at once, across all workers: the rest wait, so other clients' work still finds workers. */
+  SPLIT_RANGES_PER_CLIENT: int(8, 1, 100_000),
   SHUTDOWN_GRACE_MS: int(30_000, 0, 3_600_000),
   /** How long a worker holds a job before others may treat it as stalled (BullMQ lockDuration). */
   JOB_LOCK_MS: int(30_000, 1000, 3_600_000),

@@ -41,6 +41,8 @@ export interface FormatOptions {
   chunking?: ChunkingOptions;
   /** `false`: convert even when an earlier job of the client converted the same bytes the same way (the result cache). */
   cache?: boolean;
+  /** `false`: a long PDF is converted on one worker, not cut into page ranges for several (the output is the same). */
+  split?: boolean;
 }
 
 /** How one warning on a completed job reads in `result.warnings`. */

@@ -11,6 +11,12 @@ export interface JobError {
   message: string;
 }
 
+/** How far a running job has got: `pagesDone` of its `pages` pages converted (it never goes down). */
+export interface JobProgress {
+  pagesDone: number;
+  pages: number;
+}
+
 /** Body of the 202 answer to POST /format (the spec's format response). */
 export interface CreatedJobRecord {
   id: string;
@@ -34,6 +40,8 @@ export interface JobRecord extends CreatedJobRecord {
   completedAt: string | null;
   requestedFormats: string[];
   attempts: number;
+  /** Present only while the job is IN_PROGRESS and its page count is known. */
+  progress?: JobProgress;
   /** `{}` until COMPLETED; an extraction job's holds its extraction too (ExtractionResult). */
   result: JobResult | ExtractionResult | Record<string, never>;
   error: JobError | null;

@@ -12,12 +12,21 @@ export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const QueueJobName = {
   CONVERT: 'convert',
+  /** One page range of a long document split across the fleet: a child of the job's `convert` entry. */
+  RANGE: 'range',
   DELIVER: 'deliver',
 } as const;
 export type QueueJobName = (typeof QueueJobName)[keyof typeof QueueJobName];
 
 export interface ConvertJobPayload {
   jobId: string;
+}
+
+/** A page range of a split job: the range's index in the split, and the round of entries it belongs to. */
+export interface RangeJobPayload {
+  jobId: string;
+  range: number;
+  round: number;
 }
 
 export interface WebhookJobPayload {
@@ -27,5 +36,6 @@ export interface WebhookJobPayload {
 /** Names and payloads typed together, so a producer cannot send the wrong payload. */
 export interface QueuePayloads {
   [QueueJobName.CONVERT]: ConvertJobPayload;
+  [QueueJobName.RANGE]: RangeJobPayload;
   [QueueJobName.DELIVER]: WebhookJobPayload;
 }

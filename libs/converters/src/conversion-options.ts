@@ -34,6 +34,16 @@ export interface ConversionOptions {
    * it off to score what the layout alone reads.
    */
   declaredStructure: boolean;
+  /** Told how many pages the conversion reads, and each page as it is read (the job's progress). */
+  progress?: PageProgress;
+}
+
+/** Where a conversion reports its pages: a job shows them as `progress`. Calls must be cheap and never throw. */
+export interface PageProgress {
+  /** The pages the conversion reads (its selection), once known. */
+  planned(pages: number): void;
+  /** `pages` more of them are read. */
+  read(pages: number): void;
 }
 
 /** What the caller provides besides the client's options: OCR resources and the image budget. */
@@ -43,6 +53,7 @@ export interface ConversionResources {
   maxImagePixels?: number;
   /** See ConversionOptions.declaredStructure; true when absent. */
   declaredStructure?: boolean;
+  progress?: PageProgress;
 }
 
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['eng'];
@@ -69,6 +80,7 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
     maxImagePixels: resources.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,
     declaredStructure: resources.declaredStructure ?? true,
+    ...(resources.progress ? { progress: resources.progress } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, type RenderedOutput } from '@docformat/contracts';
-import { type ConversionOptions, type ConversionResources, conversionOptions } from './conversion-options';
+import { type ConversionOptions, type ConversionResources, conversionOptions, type PageProgress } from './conversion-options';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
 import { capNesting } from './document/cap-nesting';
@@ -13,7 +13,8 @@ import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summar
 import { extractDocument } from './extraction/extract-document';
 import { serializeDocument } from './stored/stored-document';
 import { planParts } from './split/part-plan';
-import { isFirstPart, type SplitRequest } from './split/split-request';
+import { planRanges } from './split/range-plan';
+import { isFirstPart, isRangePolicy, type SplitRequest } from './split/split-request';
 
 export interface ConvertInput {
   bytes: Buffer;
@@ -45,6 +46,8 @@ export interface ConvertInput {
   keep?: KeepOptions;
   /** See ConversionOptions.declaredStructure; true when absent. */
   declaredStructure?: boolean;
+  /** Told the pages read as they are (a PDF's), for the job's progress. */
+  progress?: PageProgress;
 }
 
 /** What a conversion keeps besides its outputs, each serialized in the thread that converted. */
@@ -96,7 +99,10 @@ export async function convertDocument(input: ConvertInput, split?: SplitRequest)
   // The reader's modules for reading in parts load here, as its `load` would load them, not with this file.
   const reading = await reader.loadSplitReading();
   const read = await reading.readFirst(source, readContext(options, input.maxPages), {
-    cut: (pages) => planParts(pages, split.policy),
+    cut: async (pages, ocrShare) => {
+      const { policy } = split;
+      return isRangePolicy(policy) ? planRanges(pages, policy, ocrShare) : planParts(pages, policy);
+    },
     onPlan: (plan) => split.onPlan(plan),
   });
   return isFirstPart(read) ? read : renderDocument(read, formats, options, input.keep);
@@ -127,13 +133,14 @@ function prepareConversion(input: ConvertInput): PreparedConversion {
 
 /** The resources a conversion's input carries besides the client's options. */
 export function conversionResources(
-  input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels' | 'declaredStructure'>,
+  input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels' | 'declaredStructure' | 'progress'>,
 ): ConversionResources {
   return {
     ocrParallelism: input.ocrParallelism,
     ocrEngines: input.ocrEngines,
     maxImagePixels: input.maxImagePixels,
     declaredStructure: input.declaredStructure,
+    progress: input.progress,
   };
 }
 

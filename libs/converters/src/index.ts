@@ -19,7 +19,7 @@ export type {
   SplitReading,
 } from './readers/reader';
 export type * from './document/intermediate-document';
-export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions } from './conversion-options';
+export { conversionOptions, DEFAULT_OCR_LANGUAGES, type ConversionOptions, type PageProgress } from './conversion-options';
 export { installedOcrLanguages } from './ocr/languages';
 export type { OcrEngines } from './ocr/ocr-engines';
 export { localOcrEngines } from './ocr/ocr-engines';
@@ -34,6 +34,7 @@ export { takeNativePeak } from './ocr/native-memory';
 export { isFirstPart, type SplitRequest } from './split/split-request';
 export { assemblePdfParts, convertPdfPart, type PdfAssembleInput, type PdfPartInput } from './pdf-parts';
 export { planParts, type SplitPolicy } from './split/part-plan';
+export { planRanges, rangePages, type RangePolicy } from './split/range-plan';
 // What the PDF's plan and parts hold (plain data, opaque to the threads that carry them).
 export type { PdfFirstPart, PdfSplitPlan } from './readers/pdf/pdf.reader';
 export type { PdfPagesRead } from './readers/pdf/pdf-pages';

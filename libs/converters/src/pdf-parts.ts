@@ -1,5 +1,5 @@
 import type { FormatOptions } from '@docformat/contracts';
-import { conversionOptions } from './conversion-options';
+import { conversionOptions, type PageProgress } from './conversion-options';
 import { type ConvertResult, conversionResources, type KeepOptions, outputFormats, renderDocument } from './convert';
 import type { OcrEngines } from './ocr/ocr-engines';
 import type { SplitPlan, SplitReading } from './readers/reader';
@@ -42,6 +42,8 @@ export interface PdfPartInput {
   ocrEngines?: OcrEngines;
   /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS). */
   maxImagePixels?: number;
+  /** Told each page as it is read. */
+  progress?: PageProgress;
 }
 
 /** A further part of a split PDF: read, laid out page by page, OCR'd where needed. Plain data, for the assembling task. */

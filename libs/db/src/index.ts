@@ -17,3 +17,4 @@ export * from './tokens/api-token.repository';
 export * from './uploads/upload.repository';
 export * from './webhooks/webhook.repository';
 export * from './tokens/token-secret';
+export * from './splits/job-split.repository';

@@ -10,3 +10,4 @@ export * from './fair-priority';
 export * from './queue-keys';
 export * from './dashboard-queues';
 export * from './worker-presence';
+export * from './delivery';

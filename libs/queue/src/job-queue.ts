@@ -2,6 +2,7 @@ import { QueueJobName, QueueName, type QueuePayloads } from '@docformat/contract
 import { Queue, type Job, type JobState, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { AddBatcher, type AddBatcherOptions } from './add-batcher';
+import type { EntryRef } from './delivery';
 import { FairPriority } from './fair-priority';
 import { withTimeout } from './with-timeout';
 
@@ -108,6 +109,33 @@ export class JobQueue {
     const add: QueuedAdd = { name: QueueJobName.CONVERT, data: { jobId }, opts, owner: options.ownerId ?? NO_OWNER };
     const added: Promise<unknown> = this.batcher ? this.batcher.add(add) : this.addAll([add]);
     await withTimeout(added, timeoutMs, 'Enqueueing the job');
+  }
+
+  /**
+   * Adds page ranges of a split job as children of its `convert` entry (`parent`), which
+   * is delivered again once they have all completed (BullMQ flows). Each range is one
+   * more waiting entry of its client for fair scheduling, so another client's job goes
+   * ahead of all but about one of them. Queue ids carry the round (rounds start again
+   * for ranges a lost Redis or worker left unfinished), so an old entry swallows no new one.
+   * A child that BullMQ gives up on (stalled too often) fails its parent entry, which the
+   * sweep queues again, and that delivery queues what is unfinished in a new round.
+   */
+  async addRanges(parent: EntryRef, jobId: string, ownerId: string, ranges: readonly number[], round: number): Promise<void> {
+    if (ranges.length === 0) return;
+    await this.queue.waitUntilReady();
+    const priorities = await this.fair.priorities(ranges.map(() => ownerId));
+    await this.queue.addBulk(
+      ranges.map((range, i) => ({
+        name: QueueJobName.RANGE,
+        data: { jobId, range, round } satisfies QueuePayloads[typeof QueueJobName.RANGE],
+        opts: this.jobOptions({
+          jobId: `${jobId}-r${range}-${round}`,
+          priority: priorities[i],
+          parent,
+          failParentOnFailure: true,
+        }),
+      })),
+    );
   }
 
   /** Round-trips to Redis; used by health checks. */

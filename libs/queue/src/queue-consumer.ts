@@ -1,6 +1,7 @@
 import { isUuid, QueueName } from '@docformat/contracts';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { BullDelivery, type Delivery, PARKED, type Parked } from './delivery';
 import { type LostQueueEntry, lostQueueEntry } from './lost-queue-entry';
 import { WEBHOOK_BACKOFF, webhookRetryDelayMs } from './webhook-queue';
 
@@ -37,7 +38,7 @@ export interface QueueConsumerEvents {
 type IdPayload = Record<string, unknown>;
 
 /**
- * Takes entries off a queue and hands their ids to `handle`: the consume side of
+ * Takes entries off a queue and hands their ids (and the delivery, delivery.ts) to `handle`: the consume side of
  * JobQueue and WebhookQueue, and the only other file that knows BullMQ. `handle`
  * throwing means "deliver again" (BullMQ's attempts and backoff: the queue's own,
  * or the webhook retry schedule); its result is kept as the entry's return value.
@@ -49,17 +50,21 @@ export class QueueConsumer<R> {
   static async start<R>(
     connection: Redis,
     options: QueueConsumerOptions,
-    handle: (jobId: string) => Promise<R>,
+    handle: (jobId: string, delivery: Delivery) => Promise<R | Parked>,
     events: QueueConsumerEvents,
   ): Promise<QueueConsumer<R>> {
     const queue = options.queue ?? QueueName.CONVERSION;
-    const process = async (job: Job<IdPayload, R | 'skipped'>): Promise<R | 'skipped'> => {
+    const process = async (job: Job<IdPayload, R | 'skipped'>, token?: string): Promise<R | 'skipped'> => {
       const id: unknown = job.data?.[ID_FIELD[queue]];
       if (typeof id !== 'string' || !isUuid(id)) {
         events.onBadPayload(job.id);
         return 'skipped';
       }
-      return handle(id);
+      const delivery = new BullDelivery(job, token);
+      const outcome = await handle(id, delivery);
+      // Parked (waiting for its children, or put back for later): BullMQ hears it from these errors.
+      if (outcome === PARKED) throw delivery.parkedWith ?? new Error('An entry was parked without saying how');
+      return outcome;
     };
     const worker = new Worker<IdPayload, R | 'skipped'>(queue, process, {
       connection,

@@ -21,6 +21,7 @@ import { type FormatJobRequest, JobsService } from './jobs.service';
 import { acceptSubmission } from './submission';
 import { SubmissionEndpoint } from './submission.decorator';
 import { UploadSubmissions } from './upload/upload-submissions';
+import { parseProgressFlag } from './wait/progress-flag';
 import { MAX_WAIT_SECONDS, parseWaitSeconds } from './wait/wait-seconds';
 
 @ClientApi('jobs')
@@ -66,7 +67,9 @@ export class JobsController {
 
   @Get('job/:id')
   @ApiOperation({
-    summary: 'Poll a job by id; with `wait`, answer as soon as it is COMPLETED or FAILED (long-poll).',
+    summary:
+      'Poll a job by id; with `wait`, answer as soon as it is COMPLETED or FAILED (long-poll), ' +
+      'and with `progress=1` also as soon as its `progress` changes.',
   })
   @ApiQuery({
     name: 'wait',
@@ -74,19 +77,32 @@ export class JobsController {
     schema: { type: 'integer', minimum: 0, maximum: MAX_WAIT_SECONDS },
     description: `Seconds (at most ${MAX_WAIT_SECONDS}) to wait for the job to finish before answering with its current record.`,
   })
+  @ApiQuery({
+    name: 'progress',
+    required: false,
+    schema: { type: 'string', enum: ['1', 'true', '0', 'false'], default: 'false' },
+    description:
+      "With `wait`: `1` or `true` answers also as soon as the running job's `progress` (pages done, of how many) " +
+      'changes, so a client can show it as it goes; `0` or `false` (the default) waits for the end only.',
+  })
   @ApiOkResponse({ type: JobRecordDto })
-  @ApiBadRequestResponse({ type: ProblemDto, description: 'A wait that is not a whole number from 0 to 60.' })
+  @ApiBadRequestResponse({
+    type: ProblemDto,
+    description: 'A wait that is not a whole number from 0 to 60, or a progress other than 1, true, 0 or false.',
+  })
   @ApiNotFoundResponse({ type: ProblemDto, description: 'Unknown id, or a job of another client.' })
   getJob(
     @CurrentClient() client: ApiClient,
     @Param('id') id: string,
     @Query('wait') wait: unknown,
+    @Query('progress') progress: unknown,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<JobRecord> {
     const waitSeconds = parseWaitSeconds(wait);
+    const waitOptions = { progress: parseProgressFlag(progress) };
     // The client hanging up ends the wait ('close' also follows a normal answer, harmlessly).
     const gone = new AbortController();
     if (waitSeconds > 0) res.raw.once('close', () => gone.abort());
-    return this.jobs.getJob(client, id, waitSeconds, gone.signal);
+    return this.jobs.getJob(client, id, waitSeconds, gone.signal, waitOptions);
   }
 }

@@ -20,7 +20,7 @@ import { chunkingOptions } from './dto/chunking-options.dto';
 import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
 import type { ExtractionOptionsDto } from './extract/create-extraction-job.dto';
 import { assertPublicWebhook } from './webhook-address';
-import { waitForJob } from './wait/job-waiter';
+import { type JobWaitOptions, waitForJob } from './wait/job-waiter';
 
 /** What a POST /format asks for, from a JSON body or a multipart upload. */
 export interface FormatJobRequest {
@@ -63,6 +63,7 @@ function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOpti
     ...(format.tables !== undefined ? { tables: format.tables } : {}),
     ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
     ...(format.cache !== undefined ? { cache: format.cache } : {}),
+    ...(format.split !== undefined ? { split: format.split } : {}),
   };
   return Object.keys(options).length > 0 ? options : undefined;
 }
@@ -175,16 +176,23 @@ export class JobsService {
   }
 
   /**
-   * The job now, or with `waitSeconds`, as soon as it is COMPLETED or FAILED (or once
-   * that time is up, as it is then). Unknown, malformed and foreign ids all look the
-   * same: 404. `signal` ends a wait when the client goes away.
+   * The job now, or with `waitSeconds`, as soon as it is COMPLETED or FAILED (with
+   * `wait.progress`, also as soon as its progress changes), or once that time is up, as
+   * it is then. Unknown, malformed and foreign ids all look the same: 404. `signal` ends
+   * a wait when the client goes away.
    */
-  async getJob(client: ApiClient, id: string, waitSeconds = 0, signal: AbortSignal = new AbortController().signal): Promise<JobRecord> {
+  async getJob(
+    client: ApiClient,
+    id: string,
+    waitSeconds = 0,
+    signal: AbortSignal = new AbortController().signal,
+    wait: JobWaitOptions = {},
+  ): Promise<JobRecord> {
     const read = () => this.jobs.findForOwner(id, client.id);
     const row = !isUuid(id)
       ? null
       : waitSeconds > 0
-        ? await waitForJob(this.events, id, read, Date.now() + waitSeconds * 1000, signal)
+        ? await waitForJob(this.events, id, read, Date.now() + waitSeconds * 1000, signal, wait)
         : await read();
     if (!row) throw notFound(`There is no job with id "${id}".`);
     return toJobRecord(row, outputFormatNames());

@@ -32,8 +32,14 @@ describe('ApiClient', () => {
     const api = new ApiClient('tok', fetchFn);
     await api.job('a/b', 25);
     await api.job('c');
+    await api.job('d', 25, undefined, true);
     await api.jobs(10, 'MjAy=');
-    expect(sent.map((request) => request.url)).toEqual(['/job/a%2Fb?wait=25', '/job/c', '/jobs?limit=10&cursor=MjAy%3D']);
+    expect(sent.map((request) => request.url)).toEqual([
+      '/job/a%2Fb?wait=25',
+      '/job/c',
+      '/job/d?wait=25&progress=1',
+      '/jobs?limit=10&cursor=MjAy%3D',
+    ]);
   });
 
   it('turns a problem answer into an ApiError a user can read', async () => {

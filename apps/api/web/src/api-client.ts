@@ -40,9 +40,12 @@ export class ApiClient {
     return this.json<JobRecord>('/format', { method: 'POST', body: submission.body, headers });
   }
 
-  /** GET /job/{id}?wait=N: answers when the job ends, or after N seconds with the job as it is. */
-  job(id: string, waitSeconds = 0, signal?: AbortSignal): Promise<JobRecord> {
-    const query = waitSeconds > 0 ? `?wait=${waitSeconds}` : '';
+  /**
+   * GET /job/{id}?wait=N: answers when the job ends, or after N seconds with the job as
+   * it is; with `progress`, also as soon as its pages done change (`&progress=1`).
+   */
+  job(id: string, waitSeconds = 0, signal?: AbortSignal, progress = false): Promise<JobRecord> {
+    const query = waitSeconds > 0 ? `?wait=${waitSeconds}${progress ? '&progress=1' : ''}` : '';
     return this.json<JobRecord>(`/job/${encodeURIComponent(id)}${query}`, { signal });
   }
 

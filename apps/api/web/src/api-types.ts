@@ -16,6 +16,12 @@ export interface JobError {
   message: string;
 }
 
+/** A running job's pages converted so far, of how many (present only while it runs and knows its page count). */
+export interface JobProgress {
+  pagesDone: number;
+  pages: number;
+}
+
 export interface JobSummary {
   id: string;
   createdAt: string;
@@ -25,6 +31,7 @@ export interface JobSummary {
   fileName: string;
   error?: JobError | null;
   requestedFormats?: string[];
+  progress?: JobProgress;
 }
 
 export interface JobRecord extends JobSummary {
@@ -49,4 +56,10 @@ export interface Problem {
 
 export function isTerminal(status: JobStatus): boolean {
   return status === 'COMPLETED' || status === 'FAILED';
+}
+
+/** "12 / 40 pages" while the job runs and knows its page count, else null. */
+export function pagesLabel(job: Pick<JobSummary, 'status' | 'progress'>): string | null {
+  if (job.status !== 'IN_PROGRESS' || !job.progress) return null;
+  return `${job.progress.pagesDone} / ${job.progress.pages} pages`;
 }

@@ -14,11 +14,14 @@ const job = (status: JobStatus): JobRecord => ({
 /** Answers the long-polls with `statuses` in turn and records the waits asked for. */
 function answers(...statuses: JobStatus[]) {
   const waits: number[] = [];
+  const progress: boolean[] = [];
   return {
     waits,
+    progress,
     api: {
-      job: async (_id: string, wait = 0) => {
+      job: async (_id: string, wait = 0, _signal?: AbortSignal, withProgress = false) => {
         waits.push(wait);
+        progress.push(withProgress);
         return job(statuses.shift() ?? 'COMPLETED');
       },
     },
@@ -27,12 +30,14 @@ function answers(...statuses: JobStatus[]) {
 
 describe('followJob', () => {
   it('long-polls until the job ends, reporting every answer: a short first wait, then long ones', async () => {
-    const { api, waits } = answers('IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED');
+    const { api, waits, progress } = answers('IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED');
     const seen: string[] = [];
     const last = await followJob(api, job('CREATED'), (update) => seen.push(update.status), new AbortController().signal);
     expect(last.status).toBe('COMPLETED');
     expect(seen).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'COMPLETED']);
     expect(waits).toEqual([WAIT_SCHEDULE[0], WAIT_SCHEDULE[1], WAIT_SCHEDULE[1]]);
+    // Each also answered when the job's pages done change, so the page shows them as they go.
+    expect(progress).toEqual([true, true, true]);
   });
 
   it('asks nothing for a job that has ended already', async () => {

@@ -3,14 +3,15 @@ import { isTerminal, type JobRecord } from './api-types.ts';
 
 /**
  * Seconds of each long-poll. The first is short, so a job that has started shows
- * IN_PROGRESS soon (the API answers a long-poll early only when the job ends); then
- * long waits, each answered the moment the job completes or fails.
+ * IN_PROGRESS soon (the API answers a long-poll early only when the job ends or its
+ * pages done change); then long waits, each answered the moment the job completes or
+ * fails, or converts more of its pages (`progress=1`).
  */
 export const WAIT_SCHEDULE = [2, 25] as const;
 
 /**
- * Follows a job with `GET /job/{id}?wait=N` until it is COMPLETED or FAILED, reporting
- * every answer. Ends quietly (with the last record seen) when `signal` aborts: another
+ * Follows a job with `GET /job/{id}?wait=N&progress=1` until it is COMPLETED or FAILED,
+ * reporting every answer (its progress as it goes). Ends quietly (with the last record seen) when `signal` aborts: another
  * job was opened.
  */
 export async function followJob(
@@ -23,7 +24,7 @@ export async function followJob(
   for (let round = 0; !isTerminal(current.status) && !signal.aborted; round++) {
     const wait = WAIT_SCHEDULE[Math.min(round, WAIT_SCHEDULE.length - 1)];
     try {
-      current = await api.job(current.id, wait, signal);
+      current = await api.job(current.id, wait, signal, true);
     } catch (error) {
       if (signal.aborted) break;
       throw error;

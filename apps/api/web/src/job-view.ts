@@ -1,4 +1,4 @@
-import { isTerminal, type JobRecord } from './api-types.ts';
+import { isTerminal, type JobRecord, pagesLabel } from './api-types.ts';
 import { download, h, localTime, present } from './dom.ts';
 import { renderMarkdown } from './markdown-view.ts';
 import { forDisplay, isOutputFormat, outputFile, outputText, sizeLabel } from './outputs.ts';
@@ -20,6 +20,7 @@ export function renderJob(container: HTMLElement, job: JobRecord, actions: JobVi
     ...fact('Created', localTime(job.createdAt)),
     ...fact('Formats', (job.requestedFormats ?? Object.keys(job.formats)).join(', ') || job.type),
     ...(job.pages > 0 ? fact('Pages', String(job.pages)) : []),
+    ...progressFact(job),
   );
   const cancel = !isTerminal(job.status) && h('button', { type: 'button', class: 'secondary', id: 'cancel-job' }, 'Cancel');
   if (cancel) cancel.addEventListener('click', () => actions.cancel(job));
@@ -41,6 +42,18 @@ export function renderJob(container: HTMLElement, job: JobRecord, actions: JobVi
     ...present([h('div', { class: 'job-head' }, h('h2', {}, 'Job'), status, cancel), facts, waiting, failure, ...warnings, outputs]),
   );
   container.hidden = false;
+}
+
+/** While the job runs: a bar and "pages done / pages", once the worker knows how many. */
+function progressFact(job: JobRecord): HTMLElement[] {
+  const label = pagesLabel(job);
+  if (!label || !job.progress) return [];
+  const { pagesDone, pages } = job.progress;
+  const bar = h('progress', { max: String(Math.max(pages, 1)), value: String(pagesDone) }, label);
+  return fact(
+    'Progress',
+    h('span', { id: 'job-progress', 'data-pages-done': String(pagesDone), 'data-pages': String(pages) }, bar, ` ${label}`),
+  );
 }
 
 function fact(term: string, value: Node | string): HTMLElement[] {

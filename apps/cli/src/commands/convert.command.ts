@@ -1,9 +1,9 @@
-import type { DocformatClient, FormatName, FormatOptions } from '@docformat/client';
+import type { Conversion, ConvertOptions, DocformatClient, FormatName, FormatOptions } from '@docformat/client';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { describeFailure, EXIT_FAILED, EXIT_OK, isFatal } from '../failure';
 import type { Io } from '../io';
 import { findNameClash, outputPath, serializeOutput } from '../output-files';
-import { ProgressBar } from '../progress-bar';
+import { PageBar, ProgressBar } from '../progress-bar';
 import { runLimited } from '../run-limited';
 import { UsageError } from '../settings';
 
@@ -19,15 +19,17 @@ export interface ConvertRequest {
 
 /**
  * `docformat convert <inputs...>`: one input and one format to stdout, or any number
- * into `--out` (a progress bar on a terminal's stderr). Every input is tried; the exit
- * code is 1 if any failed, and a refused token or an unreachable API stops the batch.
+ * into `--out`. On a terminal's stderr, a progress bar: the pages of one input as its
+ * job converts them, or the inputs of a batch (moving with the pages of those running);
+ * nothing on a stderr that is not a terminal. Every input is tried; the exit code is 1
+ * if any failed, and a refused token or an unreachable API stops the batch.
  */
 export async function convertCommand(client: DocformatClient, request: ConvertRequest, io: Io): Promise<number> {
   const { inputs, formats, options, out } = request;
   if (!out) {
     if (inputs.length > 1 || formats.length > 1)
       throw new UsageError('several inputs or formats are written as files: add --out <directory>.');
-    const { outputs } = await client.convert(inputs[0] as string, { formats, options });
+    const { outputs } = await convertShowingPages(client, inputs[0] as string, { formats, options }, io);
     io.stdout(serializeOutput(outputs[formats[0] as FormatName]));
     return EXIT_OK;
   }
@@ -36,6 +38,11 @@ export async function convertCommand(client: DocformatClient, request: ConvertRe
   await mkdir(out, { recursive: true });
 
   const bar = io.stderrIsTty && inputs.length > 1 ? new ProgressBar(inputs.length, io.stderr, io.columns) : undefined;
+  // One input: its pages' bar instead.
+  const convert = (input: string) =>
+    bar
+      ? client.convert(input, { formats, options, pageProgress: true, onProgress: ({ progress }) => bar.pages(input, progress) })
+      : convertShowingPages(client, input, { formats, options }, io);
   const say = (line: string) => (bar ? bar.log(line) : io.stderr(`${line}\n`));
   let failed = 0;
   let fatal: unknown;
@@ -44,12 +51,12 @@ export async function convertCommand(client: DocformatClient, request: ConvertRe
     request.concurrency,
     async (input) => {
       try {
-        const { outputs } = await client.convert(input, { formats, options });
+        const { outputs } = await convert(input);
         for (const format of formats) await writeFile(outputPath(out, input, format), serializeOutput(outputs[format]));
-        bar?.tick('done');
+        bar?.tick('done', input);
       } catch (error) {
         failed++;
-        bar?.tick('failed');
+        bar?.tick('failed', input);
         if (isFatal(error)) fatal ??= error;
         else say(`docformat: ${input}: ${describeFailure(error, client.url).message}`);
       }
@@ -60,4 +67,20 @@ export async function convertCommand(client: DocformatClient, request: ConvertRe
   if (fatal) throw fatal;
   if (failed) say(`docformat: ${failed} of ${inputs.length} inputs failed`);
   return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+/** One document, its pages drawn on a terminal's stderr while its job runs (long-polls with progress=1), the line cleared after. */
+async function convertShowingPages(
+  client: DocformatClient,
+  input: string,
+  options: Pick<ConvertOptions, 'formats' | 'options'>,
+  io: Io,
+): Promise<Conversion> {
+  if (!io.stderrIsTty) return client.convert(input, options);
+  const bar = new PageBar(io.stderr, io.columns);
+  try {
+    return await client.convert(input, { ...options, pageProgress: true, onProgress: ({ progress }) => bar.update(progress) });
+  } finally {
+    bar.clear();
+  }
 }

@@ -1,5 +1,13 @@
 import { extname, join } from 'node:path';
-import { type OcrEngines, type SplitPolicy, localOcrEngines, serveOcr } from '@docformat/converters';
+import {
+  type OcrEngines,
+  type PageProgress,
+  type RangePolicy,
+  type SplitPlan,
+  type SplitPolicy,
+  localOcrEngines,
+  serveOcr,
+} from '@docformat/converters';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InterruptedError } from '../shutdown/interrupted.error';
@@ -8,12 +16,17 @@ import {
   plainTextTask,
   type ConversionTaskInput,
   type ConversionTaskSuccess,
+  type PdfAssembleTaskInput,
+  type PdfPartTaskInput,
+  type PdfPartTaskSuccess,
   type TaskInput,
   type TaskOutcome,
   type TaskSuccess,
   type ThreadUsage,
   isPartSuccess,
 } from './conversion-task.types';
+import { partBuffers } from './part-transfer';
+import { progressChannel } from './progress-port';
 import { SplitTaskRunner } from './split-task-runner';
 import { TaskGate } from './task-gate';
 import { fromThreadFailure } from './thread-failure';
@@ -176,10 +189,10 @@ export class ConversionPool {
    * InterruptedError when `signal` (shutdown) aborts it, and a plain Error for anything
    * unexpected (a crashed thread). The limits hold for the conversion as a whole.
    */
-  async convert(input: ConversionTaskInput, signal?: AbortSignal): Promise<ConversionTaskSuccess> {
+  async convert(input: ConversionTaskInput, signal?: AbortSignal, progress?: PageProgress): Promise<ConversionTaskSuccess> {
     if (signal?.aborted) throw new InterruptedError('The conversion');
     const limits = new ConversionLimits(this.options, signal);
-    const runTask = (task: TaskInput, transferList: readonly TransferListItem[] = []) => this.runTask(task, limits, transferList);
+    const runTask = (task: TaskInput, transferList: readonly TransferListItem[] = []) => this.runTask(task, limits, transferList, progress);
     // Split over the threads of the share at the start; with one, parts would only queue behind each other.
     const splitPolicy: SplitPolicy | undefined = this.split && this.share > 1 ? { ...this.split, threads: this.share } : undefined;
     try {
@@ -192,8 +205,75 @@ export class ConversionPool {
     }
   }
 
+  /**
+   * The first task of a conversion that may be cut into page ranges for the fleet
+   * (split/): a whole conversion, unless the document is a PDF whose selection the
+   * policy cuts; then `onPlan` hears the plan as soon as it is made and the result is
+   * the first range, read here. Throws as `convert` does.
+   */
+  async convertOrPlan(
+    input: ConversionTaskInput,
+    policy: RangePolicy,
+    onPlan: (plan: SplitPlan) => void,
+    signal?: AbortSignal,
+    progress?: PageProgress,
+  ): Promise<ConversionTaskSuccess | PdfPartTaskSuccess> {
+    const announcements = new MessageChannel();
+    let announced = false;
+    const announce = (plan: SplitPlan) => {
+      if (announced) return;
+      announced = true;
+      onPlan(plan);
+    };
+    announcements.port1.on('message', announce);
+    try {
+      const split = { policy, planPort: announcements.port2 };
+      const outcome = await this.runAlone({ ...input, split }, signal, [announcements.port2], progress);
+      // The result can overtake the announcement: the plan also comes with it.
+      if (isPartSuccess(outcome) && outcome.plan) announce(outcome.plan);
+      return outcome;
+    } finally {
+      announcements.port1.close();
+    }
+  }
+
+  /** One page range of a split PDF, read in a thread: its part, packed (part-transfer.ts). */
+  async readRange(task: Omit<PdfPartTaskInput, 'kind' | 'ocrPort'>, signal?: AbortSignal): Promise<Uint8Array> {
+    const outcome = await this.runAlone({ kind: 'pdf-part', ...task }, signal);
+    if (!isPartSuccess(outcome)) throw new Error('Reading a page range returned a whole conversion');
+    return outcome.part;
+  }
+
+  /** A split PDF's parts (packed, in page order) → the conversion's result, in a thread. */
+  async assembleRanges(task: Omit<PdfAssembleTaskInput, 'kind'>, signal?: AbortSignal): Promise<ConversionTaskSuccess> {
+    const outcome = await this.runAlone({ kind: 'pdf-assemble', ...task }, signal, partBuffers(task.parts));
+    if (isPartSuccess(outcome)) throw new Error('Assembling page ranges returned a part');
+    return outcome;
+  }
+
+  /** One task under limits of its own (timeout, memory, `signal`), never split over threads. */
+  private async runAlone(
+    task: TaskInput,
+    signal: AbortSignal | undefined,
+    transferList: readonly TransferListItem[] = [],
+    progress?: PageProgress,
+  ): Promise<TaskSuccess> {
+    if (signal?.aborted) throw new InterruptedError('The conversion');
+    const limits = new ConversionLimits(this.options, signal);
+    try {
+      return await this.runTask(task, limits, transferList, progress);
+    } finally {
+      limits.end();
+    }
+  }
+
   /** One task on a thread, under the conversion's limits; a failure it reports is thrown. */
-  private async runTask(task: TaskInput, limits: ConversionLimits, transferList: readonly TransferListItem[]): Promise<TaskSuccess> {
+  private async runTask(
+    task: TaskInput,
+    limits: ConversionLimits,
+    transferList: readonly TransferListItem[],
+    progress?: PageProgress,
+  ): Promise<TaskSuccess> {
     let release: () => void;
     try {
       release = await this.gate.enter(limits.signal);
@@ -205,14 +285,19 @@ export class ConversionPool {
     const ocr = task.kind === 'pdf-assemble' ? undefined : new MessageChannel();
     const images = new ImageCount(this.options.ocrEngines ?? localOcrEngines);
     if (ocr) serveOcr(ocr.port1, images);
+    // The pages a reading task reads come back on a port of their own (progress-port.ts).
+    const pages = task.kind === 'pdf-assemble' || !progress ? undefined : progressChannel(progress);
     let outcome: TaskOutcome;
     try {
-      const sent: TaskInput = task.kind === 'pdf-assemble' || !ocr ? task : { ...task, ocrPort: ocr.port2 };
-      outcome = await this.piscina.run(sent, { signal: limits.signal, transferList: [...(ocr ? [ocr.port2] : []), ...transferList] });
+      const sent: TaskInput =
+        task.kind === 'pdf-assemble' || !ocr ? task : { ...task, ocrPort: ocr.port2, ...(pages ? { progressPort: pages.port2 } : {}) };
+      const ports = [...(ocr ? [ocr.port2] : []), ...(pages ? [pages.port2] : [])];
+      outcome = await this.piscina.run(sent, { signal: limits.signal, transferList: [...ports, ...transferList] });
     } catch (error) {
       throw limits.failure(error);
     } finally {
       ocr?.port1.close();
+      pages?.port1.close();
       release();
     }
     this.afterTask(outcome.thread, images.sent > 0);

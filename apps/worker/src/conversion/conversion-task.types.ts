@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
-import type { KeepOptions, SplitPlan, SplitPolicy } from '@docformat/converters';
+import type { KeepOptions, RangePolicy, SplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
@@ -45,11 +45,14 @@ export interface ConversionTaskInput {
    * transferred with the task; without one the thread would start engines of its own.
    */
   ocrPort?: MessagePort;
+  /** Where the thread reports the pages it reads (progress-port.ts), when the job shows progress. */
+  progressPort?: MessagePort;
   /**
-   * Lets a long PDF be split across the pool's threads (split-task-runner.ts): the thread
-   * announces the plan on `planPort` and reads only the first part.
+   * Lets a long PDF be split across the pool's threads (split-task-runner.ts), or into
+   * page ranges across the fleet (split/): the thread announces the plan on `planPort`
+   * and reads only the first part.
    */
-  split?: { policy: SplitPolicy; planPort: MessagePort };
+  split?: { policy: SplitPolicy | RangePolicy; planPort: MessagePort };
 }
 
 /** A further part of a split PDF. */
@@ -62,6 +65,7 @@ export interface PdfPartTaskInput {
   ocrParallelism: number;
   maxImagePixels?: number;
   ocrPort?: MessagePort;
+  progressPort?: MessagePort;
 }
 
 /** The last task of a split PDF: the parts, in order → the result. */

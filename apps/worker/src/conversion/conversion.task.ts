@@ -27,6 +27,7 @@ import {
 } from './conversion-task.types';
 import { releaseHeap } from './heap-release';
 import { packPart, unpackPart, withPartMoved } from './part-transfer';
+import { postedProgress } from './progress-port';
 
 const MB = 1024 * 1024;
 
@@ -88,6 +89,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
       ocrEngines,
       maxImagePixels: input.maxImagePixels,
       ...(input.keep ? { keep: input.keep } : {}),
+      ...(input.progressPort ? { progress: postedProgress(input.progressPort) } : {}),
     };
     if (!input.split) return success(await convertDocument(convertInput));
     const { policy, planPort } = input.split;
@@ -118,6 +120,7 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
       maxImagePixels: input.maxImagePixels,
+      ...(input.progressPort ? { progress: postedProgress(input.progressPort) } : {}),
     });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };
   });

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
-import { QueueName } from '@docformat/contracts';
-import { type LostQueueEntry, QueueConsumer } from '@docformat/queue';
+import { QueueJobName, QueueName } from '@docformat/contracts';
+import { type Delivery, type LostQueueEntry, type Parked, QueueConsumer } from '@docformat/queue';
 import { APP_CONFIG, REDIS_CONSUMER } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import { finishesWithin } from '../shutdown/finishes-within';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { WorkerShare } from '../worker-share/worker-share.service';
 import { ProcessJobUseCase, type ProcessOutcome } from './process-job.usecase';
+import { RunRangeUseCase } from './split/range.usecase';
 
 /** After aborting in-flight work, how long the aborted jobs get to unwind. */
 const ABORT_SETTLE_MS = 5000;
@@ -27,6 +28,7 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS_CONSUMER) private readonly redis: Redis,
     private readonly processJob: ProcessJobUseCase,
+    private readonly runRange: RunRangeUseCase,
     private readonly shutdown: ShutdownSignal,
     private readonly share: WorkerShare,
   ) {}
@@ -36,7 +38,7 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
       this.redis,
       // Conversions run in threads, so the event loop stays free to renew the locks.
       { prefix: this.config.QUEUE_PREFIX, concurrency: this.share.current, lockMs: this.config.JOB_LOCK_MS },
-      (jobId) => this.processJob.execute(jobId).finally(releaseHeap),
+      (jobId, delivery) => this.deliver(jobId, delivery).finally(releaseHeap),
       {
         onError: (error, lost) => this.onQueueError(error, lost),
         onStalled: (jobId) => this.logger.warn({ event: 'job.stalled', jobId }),
@@ -46,6 +48,17 @@ export class ConversionConsumer implements OnApplicationBootstrap, OnModuleDestr
     // Takes no more jobs than it converts at once: a job held here waiting would be one another worker could run.
     this.share.onChange((share) => this.consumer?.setConcurrency(share));
     this.logger.log({ event: 'worker.started', concurrency: this.share.current, queue: QueueName.CONVERSION });
+  }
+
+  /** A job's entry, or one page range of a split job (a child entry: split/range.usecase.ts). */
+  private deliver(jobId: string, delivery: Delivery): Promise<ProcessOutcome | Parked> {
+    if (delivery.name !== QueueJobName.RANGE) return this.processJob.execute(jobId, delivery);
+    const range = delivery.data['range'];
+    if (typeof range !== 'number' || !Number.isInteger(range) || range < 0) {
+      this.logger.warn({ event: 'queue.bad_payload', jobId, reason: 'a range entry without its range' });
+      return Promise.resolve('skipped');
+    }
+    return this.runRange.execute(jobId, range, delivery);
   }
 
   /**

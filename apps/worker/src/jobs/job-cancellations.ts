@@ -50,7 +50,7 @@ export class JobCancellations implements OnModuleDestroy {
       this.cancel(event.jobId);
       return;
     }
-    for (const jobId of this.watched.keys()) void this.recheck(jobId);
+    if (event.kind === 'resync') for (const jobId of this.watched.keys()) void this.recheck(jobId);
   }
 
   private async recheck(jobId: string): Promise<void> {

@@ -1,6 +1,14 @@
 import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
-import type { ClaimedJob, CompletedConversion, JobEvent, JobEvents, JobProcessingRepository, JobRow } from '@docformat/db';
+import type {
+  ClaimedJob,
+  CompletedConversion,
+  JobEvent,
+  JobEvents,
+  JobProcessingRepository,
+  JobRow,
+  JobSplitRepository,
+} from '@docformat/db';
 import { Prisma } from '@docformat/db';
 import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
@@ -15,7 +23,10 @@ import { JobCancellations } from './job-cancellations';
 import { CONVERTER_VERSION } from '@docformat/converters/names';
 import type { WebhookDispatch } from '@docformat/infra';
 import type { JobQueue } from '@docformat/queue';
+import { JobOutcomes } from './job-outcomes';
+import { JobProgress } from './job-progress';
 import { ProcessJobUseCase } from './process-job.usecase';
+import type { SplitParent } from './split/split-parent';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50, OCR_THREADS: 2 } as AppConfig;
@@ -62,6 +73,8 @@ class FakeJobs {
     webhookUrl: null,
     sourceSha256: null,
     conversionKey: null,
+    pagesTotal: null,
+    pagesDone: null,
   };
   completed: CompletedConversion[] = [];
   hasWebhook = false;
@@ -128,6 +141,10 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     cancellations,
     webhooks as unknown as WebhookDispatch,
     { started: jest.fn(async () => undefined) } as unknown as JobQueue,
+    new JobOutcomes(jobs as unknown as JobProcessingRepository, metrics, webhooks as unknown as WebhookDispatch),
+    // Deliveries without a queue delivery are never split (split/ has tests of its own).
+    { runningJob: jest.fn(async () => null) } as unknown as JobSplitRepository,
+    {} as SplitParent,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */
   const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);
@@ -165,6 +182,8 @@ describe('ProcessJobUseCase', () => {
         keep: { tree: true, extraction: false },
       },
       expect.any(AbortSignal),
+      // Where the conversion's pages go, as the job's progress.
+      expect.any(JobProgress),
     );
   });
 

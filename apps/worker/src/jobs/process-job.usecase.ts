@@ -1,18 +1,29 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
-import { type CacheKey, isDatabaseUnavailable, JobProcessingRepository, type ClaimedJob, type JobRow } from '@docformat/db';
+import {
+  type CacheKey,
+  isDatabaseUnavailable,
+  JobProcessingRepository,
+  JobSplitRepository,
+  type ClaimedJob,
+  type JobRow,
+} from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
-import { JobQueue } from '@docformat/queue';
+import { type Delivery, JobQueue, type Parked } from '@docformat/queue';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../conversion/conversion-pool';
+import { type ConversionTaskInput, type ConversionTaskSuccess, isPartSuccess } from '../conversion/conversion-task.types';
 import { isInterrupted } from '../shutdown/interrupted.error';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
 import { conversionKey } from './conversion-key';
-import { DocumentFetcher } from './document-fetcher';
+import { type DownloadedDocument, DocumentFetcher } from './document-fetcher';
 import { type Cancellation, JobCancellations } from './job-cancellations';
 import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobError } from './failure-policy';
-import { keptWith, storedDocument } from './stored-document';
+import { JobOutcomes } from './job-outcomes';
+import { JobProgress } from './job-progress';
+import { SplitParent } from './split/split-parent';
+import { keptWith } from './stored-document';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
 
@@ -41,11 +52,18 @@ export class ProcessJobUseCase {
     private readonly cancellations: JobCancellations,
     private readonly webhooks: WebhookDispatch,
     private readonly queue: JobQueue,
+    private readonly outcomes: JobOutcomes,
+    private readonly splits: JobSplitRepository,
+    private readonly splitParent: SplitParent,
   ) {}
 
-  async execute(jobId: string): Promise<ProcessOutcome> {
+  /**
+   * With `delivery` (the queue's), a long PDF may be cut into page ranges for the whole
+   * fleet (split/split-parent.ts), and the entry parked while they run: PARKED then.
+   */
+  async execute(jobId: string, delivery?: Delivery): Promise<ProcessOutcome | Parked> {
     try {
-      return await this.process(jobId);
+      return await this.process(jobId, delivery);
     } catch (error) {
       if (error instanceof DatabaseUnavailableError || !isDatabaseUnavailable(error)) throw error;
       const reason = databaseReason(error);
@@ -54,25 +72,36 @@ export class ProcessJobUseCase {
     }
   }
 
-  private async process(jobId: string): Promise<ProcessOutcome> {
+  private async process(jobId: string, delivery?: Delivery): Promise<ProcessOutcome | Parked> {
     // Watched from before the claim, so a cancellation that lands right after it is heard.
     const cancellation = this.cancellations.watch(jobId);
     try {
+      // A split job's entry, delivered again for its ranges: no new attempt at the job.
+      const split = delivery ? await this.splits.runningJob(jobId) : null;
+      if (split && delivery) {
+        const resumed = await this.run(split, cancellation, (signal) => this.splitParent.resume(split, delivery, signal, Date.now()));
+        if (resumed !== 'restart') return resumed;
+      }
       // The usual delivery in one statement: an unfinished job with attempts left is claimed.
       const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
       if (!job) return await this.notClaimed(jobId);
       this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
       // One fewer of this client's jobs waits (fair scheduling); the sweep corrects a count this misses.
       if (job.attempts === 1) await this.queue.started(job.ownerId).catch(() => undefined);
-      return await this.run(job, cancellation);
+      return await this.run(job, cancellation, (signal) => this.convert(job, cancellation, signal, delivery));
     } finally {
       cancellation.release();
     }
   }
 
-  private async run(job: ClaimedJob, cancellation: Cancellation): Promise<ProcessOutcome> {
+  /** Runs `work` for the job, under shutdown and the job's cancellation; a failure is the job's (handleFailure). */
+  private async run<T>(
+    job: ClaimedJob,
+    cancellation: Cancellation,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T | ProcessOutcome> {
     try {
-      return await this.convert(job, cancellation);
+      return await work(AbortSignal.any([this.shutdown.signal, cancellation.signal]));
     } catch (error) {
       if (cancellation.signal.aborted && !this.shutdown.signal.aborted) {
         // Cancelled or deleted by its client (the row says so already): nothing to write.
@@ -87,9 +116,13 @@ export class ProcessJobUseCase {
     }
   }
 
-  private async convert(job: ClaimedJob, cancellation: Cancellation): Promise<ProcessOutcome> {
+  private async convert(
+    job: ClaimedJob,
+    cancellation: Cancellation,
+    signal: AbortSignal,
+    delivery?: Delivery,
+  ): Promise<ProcessOutcome | Parked> {
     const started = Date.now();
-    const signal = AbortSignal.any([this.shutdown.signal, cancellation.signal]);
     const document = job.uploadId ? await this.fetcher.readUpload(job.uploadId) : await this.fetcher.fetch(job.fileUrl, signal);
     this.logger.log({
       event: 'job.fetched',
@@ -104,59 +137,56 @@ export class ProcessJobUseCase {
     if (job.options?.cache !== false && (await this.completeFromCache(job, cacheKey, document.extension, started))) return 'completed';
 
     const conversionStarted = performance.now();
-    const converted = await this.pool.convert(
-      {
-        bytes: document.bytes,
-        fileName: document.fileName,
-        contentType: document.contentType,
-        // Identified once, on fetching: the thread reads with this reader rather than identify the bytes again.
-        identified: { mimeType: document.mimeType, ...(document.reader ? { reader: document.reader } : {}) },
-        formats: job.requestedFormats,
-        maxPages: this.config.MAX_PAGES,
-        options: job.options ?? {},
-        ocrParallelism: this.config.OCR_THREADS,
-        maxImagePixels: this.config.MAX_IMAGE_PIXELS,
-        keep: keptWith(job),
-      },
-      signal,
-    );
+    const input: ConversionTaskInput = {
+      bytes: document.bytes,
+      fileName: document.fileName,
+      contentType: document.contentType,
+      // Identified once, on fetching: the thread reads with this reader rather than identify the bytes again.
+      identified: { mimeType: document.mimeType, ...(document.reader ? { reader: document.reader } : {}) },
+      formats: job.requestedFormats,
+      maxPages: this.config.MAX_PAGES,
+      options: job.options ?? {},
+      ocrParallelism: this.config.OCR_THREADS,
+      maxImagePixels: this.config.MAX_IMAGE_PIXELS,
+      keep: keptWith(job),
+    };
+    const policy = delivery ? this.splitParent.policyFor(job, document) : undefined;
+    // The pages read, as the job's progress; a split's ranges count their own pages instead.
+    const progress = new JobProgress((done, pages) => this.jobs.recordProgress(job.id, done, pages));
+    let converted: ConversionTaskSuccess;
+    try {
+      if (policy && delivery) {
+        let announced: Promise<boolean> | undefined;
+        const first = await this.pool.convertOrPlan(
+          input,
+          policy,
+          (plan) => {
+            void progress.stop();
+            announced = this.splitParent.announce(job, plan, document, cacheKey, delivery);
+            // Awaited below, once the first range is read; until then a failure must not go unhandled.
+            announced.catch(() => undefined);
+          },
+          signal,
+          progress,
+        );
+        if (isPartSuccess(first)) {
+          if (!announced || !(await announced)) return 'skipped';
+          return await this.splitParent.firstRangeRead(job, first.part, delivery, signal, started);
+        }
+        converted = first;
+      } else {
+        converted = await this.pool.convert(input, signal, progress);
+      }
+      await progress.finish();
+    } finally {
+      await progress.stop();
+    }
     // Converted: from here on the outcome is this worker's to write (its own completion's event is no cancellation).
     cancellation.release();
     // Pages actually converted: a `pages` selection converts fewer than the document has.
     const pagesConverted = converted.pagesConverted?.length ?? converted.pages;
     this.metrics.converted(document.extension, (performance.now() - conversionStarted) / 1000, pagesConverted);
-
-    const stored = await this.jobs.complete(job.id, {
-      pages: converted.pages,
-      result: {
-        mimeType: document.mimeType,
-        bytes: document.byteLength,
-        sha256: document.sha256,
-        metadata: converted.metadata,
-        ...(converted.pagesConverted ? { pagesConverted: converted.pagesConverted } : {}),
-        ...(converted.ocr ? { ocr: converted.ocr } : {}),
-        warnings: converted.warnings,
-      },
-      outputs: converted.outputs,
-      document: storedDocument(converted),
-      cacheKey,
-    });
-    if (!stored) {
-      this.logger.log({ event: 'job.skipped', jobId: job.id, reason: 'finished by another delivery' });
-      return 'skipped';
-    }
-    this.metrics.jobCompleted(document.extension);
-    if (job.hasWebhook) await this.webhooks.dispatch(job.id);
-    this.logger.log({
-      event: 'job.completed',
-      jobId: job.id,
-      attempt: job.attempts,
-      pages: converted.pages,
-      ocrPages: converted.ocr?.pages.length ?? 0,
-      warnings: converted.warnings.map((warning) => warning.code),
-      durationMs: Date.now() - started,
-    });
-    return 'completed';
+    return this.outcomes.completed(job, sourceOf(document), converted, cacheKey, started);
   }
 
   /**
@@ -193,12 +223,7 @@ export class ProcessJobUseCase {
       throw new RetryableJobError(decision.code, decision.message);
     }
     if (decision.unexpected) this.logger.error({ event: 'job.internal_error', jobId: job.id, err: error });
-    if (await this.jobs.fail(job.id, failure)) {
-      this.metrics.jobFailed(failure.code);
-      if (job.hasWebhook) await this.webhooks.dispatch(job.id);
-    }
-    this.logger.warn({ event: 'job.failed', jobId: job.id, attempt: job.attempts, ...failure });
-    return 'failed';
+    return this.outcomes.failed(job, failure);
   }
 
   /** Why a delivery could not claim its job, read only then: gone, finished, or out of attempts. */
@@ -228,11 +253,13 @@ export class ProcessJobUseCase {
           code: JobErrorCode.INTERNAL_ERROR,
           message: `The conversion was started ${row.attempts} times without finishing and was given up`,
         };
-    if (await this.jobs.fail(row.id, failure)) {
-      this.metrics.jobFailed(failure.code);
-      if (row.webhookUrl) await this.webhooks.dispatch(row.id);
-    }
-    this.logger.warn({ event: 'job.failed', jobId: row.id, attempt: row.attempts, reason: 'attempts exhausted', ...failure });
-    return 'failed';
+    return this.outcomes.failed({ id: row.id, attempts: row.attempts, hasWebhook: row.webhookUrl !== null }, failure, {
+      reason: 'attempts exhausted',
+    });
   }
+}
+
+/** What the job's result says of its document. */
+function sourceOf(document: DownloadedDocument): { mimeType: string; bytes: number; sha256: string; extension?: string } {
+  return { mimeType: document.mimeType, bytes: document.byteLength, sha256: document.sha256, extension: document.extension };
 }

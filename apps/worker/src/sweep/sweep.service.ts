@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { JobMaintenanceRepository, UploadRepository, WebhookRepository } from '@docformat/db';
+import { JobMaintenanceRepository, JobSplitRepository, UploadRepository, WebhookRepository } from '@docformat/db';
 import { JobQueue, WebhookQueue } from '@docformat/queue';
 import { APP_CONFIG, QueuePrefixGuard } from '@docformat/infra';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
@@ -51,6 +51,7 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobMaintenanceRepository,
+    private readonly splits: JobSplitRepository,
     private readonly uploads: UploadRepository,
     private readonly webhooks: WebhookRepository,
     private readonly queue: JobQueue,
@@ -106,9 +107,15 @@ export class SweepService implements OnApplicationBootstrap, OnModuleDestroy {
     return days > 0 ? this.jobs.deleteEndedBefore(new Date(Date.now() - days * DAY_MS), RETENTION_BATCH) : 0;
   }
 
-  /** Fair scheduling's counts of waiting jobs, set again from Postgres (see fair-priority.ts): whatever drifted is healed. */
+  /**
+   * Fair scheduling's counts of waiting entries, set again from Postgres (see
+   * fair-priority.ts): each client's jobs that wait to start and the page ranges of its
+   * split jobs that wait. Whatever drifted is healed.
+   */
   private async resetFairness(): Promise<Record<string, never>> {
-    await this.queue.resetBacklogs(await this.jobs.backlogs());
+    const backlogs = await this.jobs.backlogs();
+    for (const [owner, ranges] of await this.splits.pendingByOwner()) backlogs.set(owner, (backlogs.get(owner) ?? 0) + ranges);
+    await this.queue.resetBacklogs(backlogs);
     return {};
   }
 

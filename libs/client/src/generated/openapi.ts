@@ -59,7 +59,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll a job by id; with `wait`, answer as soon as it is COMPLETED or FAILED (long-poll). */
+        /** Poll a job by id; with `wait`, answer as soon as it is COMPLETED or FAILED (long-poll), and with `progress=1` also as soon as its `progress` changes. */
         get: operations["JobsController_getJob"];
         put?: never;
         post?: never;
@@ -319,6 +319,11 @@ export interface components {
              */
             pages?: string;
             /**
+             * @description false: convert a long PDF on one worker, never cut into page ranges that several workers convert at once (SPLIT_PAGES). The output is the same either way; only how fast it comes differs.
+             * @default true
+             */
+            split?: boolean;
+            /**
              * @description How markdown writes a table with merged cells or several header rows: "markdown", a pipe table all the same (merged cells flattened, extra header rows as body rows); "html", an HTML <table> with rowspan/colspan inside the markdown. A simple table is a pipe table either way. The json format gives spans as rowSpan/colSpan whatever this says.
              * @default markdown
              * @enum {string}
@@ -340,6 +345,12 @@ export interface components {
             jobs: components["schemas"]["JobSummaryDto"][];
             /** @description Pass as cursor for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        JobProgressDto: {
+            /** @description Pages the job converts (the selected pages, when `format.pages` is given). */
+            pages: number;
+            /** @description Pages converted so far; it never goes down, across retries too. */
+            pagesDone: number;
         };
         JobRecordDto: {
             /** @description Processing attempts so far. */
@@ -386,6 +397,8 @@ export interface components {
             id: string;
             /** @description Pages of the source document; 0 until it has been read. */
             pages: number;
+            /** @description Present only while the job is IN_PROGRESS and its page count is known. `GET /job/{id}?wait=N&progress=1` answers as soon as it changes. */
+            progress?: components["schemas"]["JobProgressDto"];
             requestedFormats: string[];
             /** @description Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out. An extraction job adds document, tables, links and images. {} before. */
             result: {
@@ -456,6 +469,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             pages: number;
+            /** @description Present only while the job is IN_PROGRESS and its page count is known. `GET /job/{id}?wait=N&progress=1` answers as soon as it changes. */
+            progress?: components["schemas"]["JobProgressDto"];
             requestedFormats: string[];
             /** Format: date-time */
             startedAt: string | null;
@@ -721,6 +736,8 @@ export interface operations {
     JobsController_getJob: {
         parameters: {
             query?: {
+                /** @description With `wait`: `1` or `true` answers also as soon as the running job's `progress` (pages done, of how many) changes, so a client can show it as it goes; `0` or `false` (the default) waits for the end only. */
+                progress?: "1" | "true" | "0" | "false";
                 /** @description Seconds (at most 60) to wait for the job to finish before answering with its current record. */
                 wait?: number;
             };
@@ -740,7 +757,7 @@ export interface operations {
                     "application/json": components["schemas"]["JobRecordDto"];
                 };
             };
-            /** @description A wait that is not a whole number from 0 to 60. */
+            /** @description A wait that is not a whole number from 0 to 60, or a progress other than 1, true, 0 or false. */
             400: {
                 headers: {
                     [name: string]: unknown;

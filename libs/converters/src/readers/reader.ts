@@ -79,8 +79,12 @@ export interface SplitPlan {
 
 /** What the first step of a read in parts is given: how to cut the selection, and whom to tell the plan. */
 export interface SplitReadRequest {
-  /** The selection's parts, in order, or undefined when it is not worth splitting. */
-  cut(pages: readonly number[]): number[][] | undefined;
+  /**
+   * The selection's parts, in order, or undefined when it is not worth splitting.
+   * `ocrShare` samples the selection for the share of its pages that need OCR (0–1),
+   * for a cut that weighs pages by cost; it reads pages, so it is asked only when needed.
+   */
+  cut(pages: readonly number[], ocrShare: () => Promise<number>): Promise<number[][] | undefined>;
   /** Told the plan as soon as it is known, before the first part is read, so the other parts can start. */
   onPlan(plan: SplitPlan): void;
 }

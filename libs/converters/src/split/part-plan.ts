@@ -18,9 +18,12 @@ export function planParts(pages: readonly number[], policy: SplitPolicy): number
   const { threads, minPartPages, maxPartPages } = policy;
   if (threads < 2 || minPartPages < 1 || pages.length < 2 * minPartPages) return undefined;
   const rounds = Math.ceil(pages.length / (threads * Math.max(minPartPages, maxPartPages)));
-  const count = Math.min(threads * rounds, Math.floor(pages.length / minPartPages));
+  return cutEvenly(pages, Math.min(threads * rounds, Math.floor(pages.length / minPartPages)));
+}
+
+/** `pages` in `count` consecutive parts whose sizes differ by at most one: the first ones get the extra pages. */
+export function cutEvenly(pages: readonly number[], count: number): number[][] {
   const parts: number[][] = [];
-  // Sizes differ by at most one: the first `larger` parts get the extra page.
   const size = Math.floor(pages.length / count);
   const larger = pages.length % count;
   let start = 0;

@@ -94,6 +94,23 @@ describe('JobEvents (real Postgres LISTEN/NOTIFY)', () => {
     expect(await waiting).toBe('event');
   });
 
+  it("hears a running job's progress on its own kind of event, ending only the waits that ask for it", async () => {
+    const id = await newJob();
+    await worker.claim(id);
+    const plain = events.waitFor(id, 600);
+    const asking = events.waitFor(id, 5000, undefined, { progress: true });
+    await worker.recordProgress(id, 3, 10);
+    expect(await asking).toBe('progress');
+    expect(await plain).toBe('timeout');
+    expect(heard).toContainEqual({ kind: 'progress', jobId: id });
+    expect(heard).not.toContainEqual({ kind: 'job', jobId: id });
+
+    // The end is still the end, for both kinds of wait.
+    const ending = events.waitFor(id, 5000, undefined, { progress: true });
+    await worker.complete(id, { pages: 10, result: RESULT, outputs: {} });
+    expect(await ending).toBe('event');
+  });
+
   it('ends a wait early when its signal aborts', async () => {
     const controller = new AbortController();
     const waiting = events.waitFor(randomUUID(), 10_000, controller.signal);

@@ -17,6 +17,9 @@ export interface CacheKey {
   conversionKey: string;
 }
 
+const CLAIMED_COLUMNS = Prisma.sql`id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts,
+           upload_id AS "uploadId", webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`;
+
 /**
  * The worker's statements as raw SQL: each write is one statement (one round trip,
  * one transaction) that changes the row only in the state it expects.
@@ -31,8 +34,10 @@ export const jobProcessingSql = {
            updated_at = now()
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
- RETURNING id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts, upload_id AS "uploadId",
-           webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`,
+ RETURNING ${CLAIMED_COLUMNS}`,
+
+  /** What a claim returns of a job (ClaimedJob), for other statements that read a job the same way. */
+  claimedColumns: CLAIMED_COLUMNS,
 
   /**
    * The worker's last write: COMPLETED and the outputs, in one statement (data-
@@ -101,6 +106,18 @@ export const jobProcessingSql = {
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,
+
+  /**
+   * A running job's progress: `pages` to convert, of which at least `pagesDone` are done.
+   * pages_done only rises (GREATEST, across retries too), and the row is written only
+   * when it is IN_PROGRESS and something changes, so the trigger of 20261201000000_job_progress
+   * announces real progress only.
+   */
+  recordProgress: (id: string, pagesDone: number, pages: number): PrismaNamespace.Sql => Prisma.sql`
+    UPDATE jobs
+       SET pages_total = ${pages}::int, pages_done = GREATEST(COALESCE(pages_done, 0), ${pagesDone}::int), updated_at = now()
+     WHERE id = ${id}::uuid AND status = 'IN_PROGRESS'
+           AND (pages_total IS DISTINCT FROM ${pages}::int OR pages_done IS DISTINCT FROM GREATEST(COALESCE(pages_done, 0), ${pagesDone}::int))`,
 
   /** A job's record by id alone, whoever owns it: what a webhook delivery sends of the job. */
   findWithOutputs: (id: string): PrismaNamespace.Sql => jobWithOutputs(Prisma.sql`j.id = ${id}::uuid`),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { createPrismaClient, type PrismaClient } from '../prisma-client';
 import { ClientJobRepository } from './client-job.repository';
 import { JobProcessingRepository } from './job-processing.repository';
@@ -173,5 +174,45 @@ describe('JobProcessingRepository: jobs as the worker runs them (real Postgres)'
       }),
     ).toBe(true);
     expect(await clients.findForOwner(empty, ownerId)).toMatchObject({ status: 'COMPLETED', outputs: [] });
+  });
+
+  it('records progress only while IN_PROGRESS, never lower, and announces each change once', async () => {
+    const listener = new Client({ connectionString: process.env['DATABASE_URL'] as string });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('LISTEN docformat_job_progress');
+    try {
+      const id = await newJob();
+      const progressOf = async () => {
+        const row = await jobs.findById(id);
+        return { pagesDone: row?.pagesDone, pagesTotal: row?.pagesTotal };
+      };
+      await jobs.recordProgress(id, 1, 10);
+      expect(await progressOf()).toEqual({ pagesDone: null, pagesTotal: null }); // CREATED: not yet
+
+      await jobs.claim(id);
+      await jobs.recordProgress(id, 0, 10); // the page count, known: null → 0 is a change
+      await jobs.recordProgress(id, 4, 10);
+      await jobs.recordProgress(id, 2, 10); // a part reporting late: no step back
+      await jobs.recordProgress(id, 4, 10); // nothing new
+      expect(await progressOf()).toEqual({ pagesDone: 4, pagesTotal: 10 });
+      await jobs.claim(id); // a retry keeps what was done
+      await jobs.recordProgress(id, 1, 10);
+      expect(await progressOf()).toEqual({ pagesDone: 4, pagesTotal: 10 });
+      expect(await clients.findForOwner(id, ownerId)).toMatchObject({ pagesDone: 4, pagesTotal: 10 });
+      await jobs.recordProgress(id, 7, 10);
+      await jobs.complete(id, done);
+      await jobs.recordProgress(id, 10, 10); // COMPLETED: left as it was
+      expect(await progressOf()).toEqual({ pagesDone: 7, pagesTotal: 10 });
+
+      // Notifications arrive in commit order: once the marker is heard, every earlier one has been.
+      await prisma.$executeRaw`SELECT pg_notify('docformat_job_progress', 'marker')`;
+      const deadline = Date.now() + 5000;
+      while (!heard.includes('marker') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.filter((payload) => payload === id)).toHaveLength(3); // 0, 4 and 7
+    } finally {
+      await listener.end();
+    }
   });
 });

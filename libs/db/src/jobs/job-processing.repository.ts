@@ -118,6 +118,16 @@ export class JobProcessingRepository {
     return count > 0;
   }
 
+  /**
+   * While the job is IN_PROGRESS: `pages` pages to convert, `pagesDone` of them done.
+   * Progress never goes down (a smaller `pagesDone`, from a retry or a part that reports
+   * late, leaves it as it is), and a call that changes nothing writes nothing, so each
+   * rise is announced once (`docformat_job_progress`, to long-polls that ask for it).
+   */
+  async recordProgress(jobId: string, pagesDone: number, pages: number): Promise<void> {
+    await this.prisma.$executeRaw(jobProcessingSql.recordProgress(jobId, pagesDone, pages));
+  }
+
   /** The job's row as it stands now: whether it is still the worker's to run. */
   findById(id: string): Promise<JobRow | null> {
     return this.prisma.job.findUnique({ where: { id } });

@@ -14,6 +14,8 @@ const base: JobWithOutputs = {
   requestedFormats: ['markdown', 'text'],
   options: null,
   pages: 0,
+  pagesTotal: null,
+  pagesDone: null,
   attempts: 1,
   result: null,
   errorCode: null,
@@ -95,6 +97,14 @@ describe('job record mapping', () => {
     });
     expect(Object.keys(record.result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'pagesConverted', 'ocr', 'warnings']);
     expect(record.result).toMatchObject({ ocr: { pages: [2], meanConfidence: 91.5 }, pagesConverted: [2, 3] });
+  });
+
+  it('shows progress only while the job is IN_PROGRESS and its page count is known', () => {
+    expect(toRecord(base)).not.toHaveProperty('progress');
+    expect(toRecord({ ...base, pagesTotal: 40 }).progress).toEqual({ pagesDone: 0, pages: 40 });
+    expect(toRecord({ ...base, pagesTotal: 40, pagesDone: 12 }).progress).toEqual({ pagesDone: 12, pages: 40 });
+    for (const status of ['CREATED', 'COMPLETED', 'FAILED'] as const)
+      expect(toRecord({ ...base, status, pagesTotal: 40, pagesDone: 40 })).not.toHaveProperty('progress');
   });
 
   it('falls back to INTERNAL_ERROR for a FAILED row without a code', () => {

@@ -4,6 +4,7 @@ import {
   type CreatedJobRecord,
   type Extraction,
   type JobErrorCode,
+  type JobProgress,
   type JobRecord,
   type JobSummary,
   type JobResult,
@@ -67,8 +68,15 @@ export function toJobRecord(row: JobWithOutputs, formatNames: readonly string[])
     completedAt: row.completedAt?.toISOString() ?? null,
     requestedFormats: row.requestedFormats,
     attempts: row.attempts,
+    ...progressOf(row),
     ...(row.webhookUrl ? { webhook: webhookState(row.webhookUrl, row.webhookDelivery ?? null) } : {}),
   };
+}
+
+/** A running job's pages done out of its pages, once the worker has told how many there are. */
+function progressOf(row: JobRow): { progress: JobProgress } | Record<string, never> {
+  if (row.status !== JobStatus.IN_PROGRESS || row.pagesTotal === null) return {};
+  return { progress: { pagesDone: row.pagesDone ?? 0, pages: row.pagesTotal } };
 }
 
 /** A job's webhook as its record shows it: PENDING with no attempts until the job ends and its delivery starts. */

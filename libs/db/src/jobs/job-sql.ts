@@ -18,6 +18,8 @@ export const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       'requested_formats AS "requestedFormats"',
       'options',
       'pages',
+      'pages_total AS "pagesTotal"',
+      'pages_done AS "pagesDone"',
       'attempts',
       'result',
       'error_code AS "errorCode"',

@@ -64,6 +64,17 @@ export class FormatSelectionDto {
   cache?: boolean;
 
   @ApiPropertyOptional({
+    type: Boolean,
+    default: true,
+    description:
+      'false: convert a long PDF on one worker, never cut into page ranges that several workers convert at once (SPLIT_PAGES). ' +
+      'The output is the same either way; only how fast it comes differs.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'format.split must be true or false' })
+  split?: boolean;
+
+  @ApiPropertyOptional({
     type: ChunkingOptionsDto,
     description: 'How the chunks format cuts the document; other formats ignore it.',
     example: { maxTokens: 512, overlapTokens: 0, strategy: 'heading' },

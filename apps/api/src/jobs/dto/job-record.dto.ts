@@ -31,6 +31,14 @@ export class WebhookStateDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt!: string | null;
 }
 
+export class JobProgressDto {
+  @ApiProperty({ minimum: 0, description: 'Pages converted so far; it never goes down, across retries too.' }) pagesDone!: number;
+  @ApiProperty({ minimum: 0, description: 'Pages the job converts (the selected pages, when `format.pages` is given).' }) pages!: number;
+}
+
+const PROGRESS_DESCRIPTION =
+  'Present only while the job is IN_PROGRESS and its page count is known. `GET /job/{id}?wait=N&progress=1` answers as soon as it changes.';
+
 export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty(RESULT_SCHEMA)
   result!: Record<string, unknown>;
@@ -40,6 +48,7 @@ export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
   @ApiProperty({ type: [String] }) requestedFormats!: string[];
   @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
+  @ApiPropertyOptional({ type: JobProgressDto, description: PROGRESS_DESCRIPTION }) progress?: JobProgressDto;
   @ApiPropertyOptional({ type: WebhookStateDto, description: 'Present when the job asked for a webhook.' }) webhook?: WebhookStateDto;
 }
 
@@ -56,6 +65,7 @@ export class JobSummaryDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt!: string | null;
   @ApiProperty({ type: [String] }) requestedFormats!: string[];
   @ApiProperty() attempts!: number;
+  @ApiPropertyOptional({ type: JobProgressDto, description: PROGRESS_DESCRIPTION }) progress?: JobProgressDto;
 }
 
 export class JobListDto {

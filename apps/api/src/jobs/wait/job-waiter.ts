@@ -4,13 +4,22 @@ import type { JobEvents, JobWithOutputs } from '@docformat/db';
 /** While the event connection is down, the row is read again this often instead. */
 const BLIND_RECHECK_MS = 1000;
 
+export interface JobWaitOptions {
+  /** Also answer as soon as the job's progress (pages done, of how many) differs from the first read's. */
+  progress?: boolean;
+}
+
+/** What the record's `progress` is made of, as one comparable value. */
+const progressKey = (row: JobWithOutputs): string => `${row.pagesDone}/${row.pagesTotal}`;
+
 /**
  * Long-poll: reads the job until it is terminal (or gone), at most until `deadline`,
  * woken by the job's event from Postgres (sent at commit by whichever process ended
  * it, on any machine) rather than by polling. The wait is subscribed before each read,
  * so an event that lands between the read and the wait is never missed. Without a
  * live event connection (Postgres restarting) it falls back to reading once a second.
- * `signal` (the client went away) ends it early.
+ * With `progress`, a change of the job's progress since the first read answers too
+ * (woken by its progress event). `signal` (the client went away) ends it early.
  */
 export async function waitForJob(
   events: JobEvents,
@@ -18,12 +27,14 @@ export async function waitForJob(
   read: () => Promise<JobWithOutputs | null>,
   deadline: number,
   signal: AbortSignal,
+  options: JobWaitOptions = {},
 ): Promise<JobWithOutputs | null> {
+  let first: string | undefined;
   for (;;) {
     const remaining = deadline - Date.now();
     const stop = new AbortController();
     const slice = events.listening ? remaining : Math.min(remaining, BLIND_RECHECK_MS);
-    const woken = events.waitFor(jobId, slice, AbortSignal.any([stop.signal, signal]));
+    const woken = events.waitFor(jobId, slice, AbortSignal.any([stop.signal, signal]), { progress: options.progress });
     let row: JobWithOutputs | null;
     try {
       row = await read();
@@ -31,7 +42,9 @@ export async function waitForJob(
       stop.abort();
       throw error;
     }
-    if (!row || isTerminalStatus(row.status) || remaining <= 0 || signal.aborted) {
+    first ??= row ? progressKey(row) : undefined;
+    const progressed = options.progress === true && row !== null && progressKey(row) !== first;
+    if (!row || isTerminalStatus(row.status) || progressed || remaining <= 0 || signal.aborted) {
       stop.abort();
       return row;
     }

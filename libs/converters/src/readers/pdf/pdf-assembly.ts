@@ -25,6 +25,7 @@ export async function planPdf(pdf: OpenPdf, context: ReadContext): Promise<PdfPl
   const wanted = selectedPages(context.options.pages, pdf.pageCount);
   // The limit is on the work: a selection of 10 pages from a long PDF is fine.
   context.checkPages(wanted.length);
+  context.options.progress?.planned(wanted.length);
   const headingHints = context.options.declaredStructure ? await outlineHints(pdf.document, pdf.outline) : [];
   return { pageCount: pdf.pageCount, metadata: pdfMetadata(pdf.info), wanted, headingHints };
 }

@@ -57,7 +57,10 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
       if (needsOcr(text, options.ocr)) {
         scans.push({ index: read.length, text });
         read.push(text);
-      } else read.push(compactFlow(pageFlow(text)));
+      } else {
+        read.push(compactFlow(pageFlow(text)));
+        options.progress?.read(1);
+      }
     }
   }
   const { pages: recognised, ocr } = await ocrPdfPages(
@@ -66,5 +69,7 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
     options,
   );
   scans.forEach((scan, i) => (read[scan.index] = recognised[i]));
+  // OCR'd pages count once all are read (they are recognised a few at a time, in no fixed order).
+  if (scans.length > 0) options.progress?.read(scans.length);
   return { pages: read, ocr, headingHints };
 }

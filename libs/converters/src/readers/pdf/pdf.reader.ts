@@ -4,6 +4,7 @@ import type { FirstPart, ReadContext, ReaderInput, SplitReadRequest } from '../r
 import { type PdfPlan, assemblePdf, planPdf } from './pdf-assembly';
 import { type OpenPdf, openPdf } from './pdf-document';
 import { pdfFailure } from './pdf-failure';
+import { ocrShare } from './ocr-share';
 import { type PdfPagesRead, readPdfPages } from './pdf-pages';
 
 /** A PDF's plan with its selection cut into parts, in page order. */
@@ -59,7 +60,7 @@ async function readPdf(bytes: Uint8Array, context: ReadContext, request?: SplitR
   const { options } = context;
   return withPdf(bytes, options, async (pdf) => {
     const plan = await planPdf(pdf, context);
-    const parts = request?.cut(plan.wanted);
+    const parts = await request?.cut(plan.wanted, () => ocrShare(pdf, plan.wanted, options));
     if (!request || !parts) return assemblePdf(plan, [await readPdfPages(pdf, plan.wanted, options)]);
     const splitPlan = { ...plan, parts };
     request.onPlan(splitPlan);
