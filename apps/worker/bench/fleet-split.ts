@@ -22,12 +22,14 @@
  *
  * Each worker process is given one core's worth of work: WORKER_CONCURRENCY=1 and
  * OCR_THREADS=1. MAX_PAGES is raised to 100,000, CONVERSION_TIMEOUT_MS to 60 minutes and
- * MAX_FILE_BYTES to 1 GiB (a larger `--pages`); SPLIT_RANGES_PER_CLIENT is the run's
- * worker count unless set in the environment (the benchmark is one client, and the cap
- * would otherwise keep it from every worker); everything else is the worker's defaults
- * unless set in the environment. Each worker is warmed by one short job of the same
- * document (`split: false`) before the timed job, which asks for `cache: false`. The
- * one-worker run is always measured first: it is the reference. The database is
+ * MAX_FILE_BYTES to 1 GiB (a larger `--pages`); everything else is the worker's defaults
+ * (SPLIT_PAGES, SPLIT_OCR_PAGES, SPLIT_RANGES_PER_CLIENT) unless set in the environment.
+ * Each worker is warmed by one short job of the same document (`split: false`) before
+ * the timed job, which asks for `cache: false`. The reference, measured first, is one
+ * worker converting the document whole (`split: false`), so that no baseline pays the
+ * split's own costs; one worker with the split follows, which shows them. Per split
+ * run, from the workers' logs: ranges, their mean reading time, the assembly's time
+ * and the mean gap between a worker's ranges (queue and claim). The database is
  * `<base>_test_benchfleet` and the queue prefix `<base>-test-benchfleet`; the document is
  * served from 127.0.0.1. A report, not a gate: exits 0 whatever the numbers, 1 only when
  * a conversion fails.
@@ -65,10 +67,24 @@ interface Subject {
 
 interface Run extends FinishedJob {
   workers: number;
+  /** Whether the job could be split into page ranges (the reference, one worker, is not). */
+  split: boolean;
   cpuSeconds: number;
   peaksMb: number[];
   /** Workers that logged a line carrying the job's id. */
   spread: number;
+  ranges: RangeCosts | undefined;
+}
+
+/** What the job's ranges cost, from the workers' logs: what the docs' scaling estimate is made of. */
+interface RangeCosts {
+  count: number;
+  /** Mean time a range's reading took (range.completed durationMs; the planner's first range has none). */
+  meanRangeMs: number;
+  /** The assembly's time (job.completed assemblyMs). */
+  assemblyMs: number;
+  /** Mean time a worker spent between finishing one range and starting its next: the queue and the claim. */
+  meanGapMs: number;
 }
 
 /** A worker of the fleet: the process and its log, read to see which jobs it worked on. */
@@ -88,6 +104,46 @@ class FleetWorker {
     const log = existsSync(this.logPath) ? readFileSync(this.logPath, 'utf8') : '';
     return ids.some((id) => log.includes(id));
   }
+
+  /** Its JSON log lines about job `id`, in order. */
+  linesOf(id: string): Array<Record<string, unknown>> {
+    const log = existsSync(this.logPath) ? readFileSync(this.logPath, 'utf8') : '';
+    return log
+      .split('\n')
+      .filter((text) => text.includes(id))
+      .flatMap((text) => {
+        try {
+          return [JSON.parse(text) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      });
+  }
+}
+
+function rangeCosts(fleet: FleetWorker[], id: string): RangeCosts | undefined {
+  const lines = fleet.map((worker) => worker.linesOf(id));
+  const split = lines.flat().find((line) => line['event'] === 'job.split');
+  if (!split) return undefined;
+  const time = (line: Record<string, unknown>) => Date.parse(String(line['time']));
+  const durations = lines
+    .flat()
+    .flatMap((line) => (line['event'] === 'range.completed' && typeof line['durationMs'] === 'number' ? [line['durationMs']] : []));
+  const gaps = lines.flatMap((own) =>
+    own.flatMap((line, i) => {
+      if (line['event'] !== 'range.completed') return [];
+      const next = own.slice(i + 1).find((later) => later['event'] === 'range.started');
+      return next ? [time(next) - time(line)] : [];
+    }),
+  );
+  const completed = lines.flat().find((line) => line['event'] === 'job.completed');
+  const mean = (values: number[]) => (values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
+  return {
+    count: Number(split['ranges']),
+    meanRangeMs: mean(durations),
+    assemblyMs: Number(completed?.['assemblyMs'] ?? 0),
+    meanGapMs: mean(gaps),
+  };
 }
 
 /**
@@ -112,12 +168,13 @@ async function warmUp(fleet: FleetWorker[], jobs: BenchJobs, pages: string): Pro
 async function measureRun(
   subject: Subject,
   workers: number,
+  split: boolean,
   env: NodeJS.ProcessEnv,
   jobs: BenchJobs,
   logDir: string,
   run: ScriptRun,
 ): Promise<Run> {
-  const fleetEnv = { ...env, SPLIT_RANGES_PER_CLIENT: process.env['SPLIT_RANGES_PER_CLIENT'] ?? String(workers) };
+  const fleetEnv = env;
   const fleet = Array.from(
     { length: workers },
     (_, i) =>
@@ -135,19 +192,38 @@ async function measureRun(
     const pids = fleet.map((worker) => worker.app.pid);
     for (const pid of pids) resetPeakRss(pid);
     const cpuBefore = pids.map(cpuSeconds);
-    const id = await jobs.submit({});
+    const id = await jobs.submit(split ? {} : { split: false });
     const measured = await jobs.finished(id);
     const cpu = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - cpuBefore[i], 0);
     const peaksMb = pids.map(peakRssMb);
     await sleep(1000); // the last log lines reach the files
-    return { ...measured, workers, cpuSeconds: cpu, peaksMb, spread: fleet.filter((worker) => worker.loggedAny([id])).length };
+    return {
+      ...measured,
+      workers,
+      split,
+      cpuSeconds: cpu,
+      peaksMb,
+      spread: fleet.filter((worker) => worker.loggedAny([id])).length,
+      ranges: rangeCosts(fleet, id),
+    };
   } finally {
     await stopAll();
   }
 }
 
-const COLUMNS = ['document', 'workers', 'wall s', 'ratio', 'CPU s/page', 'peak RSS MB: max (each)', 'output', 'spread', 'load'];
-const WIDTHS = [22, 7, 8, 6, 10, 28, 10, 6, 5];
+const COLUMNS = [
+  'document',
+  'workers',
+  'wall s',
+  'ratio',
+  'CPU s/page',
+  'peak RSS MB: max (each)',
+  'output',
+  'spread',
+  'load',
+  'ranges: n, mean ms, assembly ms, gap ms',
+];
+const WIDTHS = [22, 14, 8, 6, 10, 28, 10, 6, 5, 0];
 
 function line(cells: string[]): string {
   return cells.map((cell, i) => (i === 0 || i === 5 || i === 6 ? cell.padEnd(WIDTHS[i]) : cell.padStart(WIDTHS[i]))).join('  ');
@@ -161,7 +237,7 @@ function row(subject: Subject, result: Run, reference: Run | undefined): string 
   const peaks = result.peaksMb.map((mb) => Math.round(mb));
   return line([
     subject.label,
-    String(result.workers),
+    `${result.workers}${result.split ? '' : ', whole'}`,
     result.wallSeconds.toFixed(1),
     reference ? (result.wallSeconds / reference.wallSeconds).toFixed(2) : '–',
     result.pages > 0 ? (result.cpuSeconds / result.pages).toPrecision(3) : '–',
@@ -175,6 +251,9 @@ function row(subject: Subject, result: Run, reference: Run | undefined): string 
           : 'DIFFERENT',
     `${result.spread}/${result.workers}`,
     loadavg()[0].toFixed(2),
+    result.ranges
+      ? `${result.ranges.count}, ${Math.round(result.ranges.meanRangeMs)}, ${result.ranges.assemblyMs}, ${Math.round(result.ranges.meanGapMs)}`
+      : '–',
   ]);
 }
 
@@ -182,7 +261,8 @@ function workerCounts(fallback: number[]): number[] {
   const asked = option('--workers');
   const counts = asked === undefined ? fallback : asked.split(',').map(Number);
   if (counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error(`--workers wants counts such as 1,2,4: ${asked}`);
-  // The one-worker run is every ratio's reference: always measured, first.
+  // One worker is every ratio's reference, always measured first; with `split: false` first (no baseline
+  // handicapped by the split's own costs), then split as the others are.
   return [1, ...new Set(counts.filter((count) => count !== 1))];
 }
 
@@ -250,13 +330,23 @@ async function main(run: ScriptRun): Promise<number> {
   let failed = false;
   for (const subject of chosen) {
     const results = new Map<number, Run>();
-    for (const workers of subject.workers) {
+    let reference: Run | undefined;
+    const runs: Array<[workers: number, split: boolean]> = subject.workers.flatMap((workers): Array<[number, boolean]> =>
+      workers === 1
+        ? [
+            [1, false],
+            [1, true],
+          ]
+        : [[workers, true]],
+    );
+    for (const [workers, split] of runs) {
       await queue.removeAll(); // nothing left from an earlier run or an interrupted one
       try {
         const jobs = new BenchJobs(bench, origin.url(subject.file), formats, JOB_TIMEOUT_MS);
-        const result = await measureRun(subject, workers, workerEnv, jobs, logDir, run);
-        results.set(workers, result);
-        process.stdout.write(`${row(subject, result, results.get(1))}\n`);
+        const result = await measureRun(subject, workers, split, workerEnv, jobs, logDir, run);
+        if (!split) reference = result;
+        else results.set(workers, result);
+        process.stdout.write(`${row(subject, result, reference)}\n`);
       } catch (error) {
         failed = true;
         process.stdout.write(
@@ -264,10 +354,10 @@ async function main(run: ScriptRun): Promise<number> {
         );
       }
     }
-    const sizes = formats.map((format) => `${format} ${(results.get(1)?.outputs.get(format)?.length ?? 0).toLocaleString('en')} chars`);
+    const sizes = formats.map((format) => `${format} ${(reference?.outputs.get(format)?.length ?? 0).toLocaleString('en')} chars`);
     process.stdout.write(`  ${subject.label}: output ${sizes.join(', ')}\n`);
     if (subject.name === 'scan') {
-      const one = results.get(1);
+      const one = reference;
       const two = results.get(2);
       const verdict =
         one && two

@@ -125,6 +125,23 @@ describe('a long PDF split into page ranges across worker processes', () => {
     expect(survivor.logs.some((done) => done.event === 'range.completed' && done.jobId === id && done.range === line.range)).toBe(true);
   }, 300_000);
 
+  it('completes after Redis loses every entry mid-job, reading again at most the ranges that were running', async () => {
+    // The sweep (every second here) queues the job again; its delivery queues what Postgres has unfinished.
+    await startWorkers(2, { SWEEP_INTERVAL_MS: '1000' });
+    const id = await client.submit(origin.url('/scan.pdf'), ['text'], { cache: false });
+    await Promise.all(workers.map((worker) => worker.waitForLog(isEvent('range.completed', id), 'a range read', 120_000)));
+    const before = linesOf(id, 'range.completed').length;
+    expect(await client.flushQueueKeys()).toBeGreaterThan(0);
+    const job = await client.waitForTerminal(id, 240_000);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.pages).toBe(6);
+    expect(linesOf(id, 'job.ranges_requeued').length).toBeGreaterThan(0);
+    // Six ranges (the planner's first among them): each read once, but those running at the flush (one per worker) perhaps twice.
+    const reads = linesOf(id, 'range.started').length + 1;
+    process.stdout.write(`split after a flush: ${before} ranges were read before it, ${reads} readings in all for 6 ranges\n`);
+    expect(reads).toBeLessThanOrEqual(6 + workers.length);
+  }, 300_000);
+
   it('shows progress that rises with every range read, up to every page', async () => {
     await startWorkers(2);
     const id = await client.submit(origin.url('/scan.pdf'), ['text'], { cache: false });

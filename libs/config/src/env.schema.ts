@@ -157,9 +157,11 @@ export const envSchema = z.object({
   /**
    * One long document across the fleet (issue 31): a PDF whose selection is longer than
    * this many text pages is cut into page ranges of about this many, which any worker
-   * takes. 0 turns splitting across workers off.
+   * takes. 0 turns splitting across workers off. 512, not less: each range opens the PDF
+   * and loads its fonts again (about half a second for the R reference manual), which
+   * ranges of 64 text pages paid 2.7 times over in CPU (docs/performance.md).
    */
-  SPLIT_PAGES: int(64, 0, 100_000),
+  SPLIT_PAGES: int(512, 0, 100_000),
   /** Pages per range when every page needs OCR; a mix of scans and text pages gets ranges in between. */
   SPLIT_OCR_PAGES: int(8, 1, 100_000),
   /** Page ranges of one client's split jobs that run at once, across all workers: the rest wait, so other clients' work still finds workers. */
