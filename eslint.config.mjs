@@ -63,6 +63,8 @@ export default tseslint.config(
             { sourceTag: 'scope:queue', onlyDependOnLibsWithTags: ['scope:contracts'], bannedExternalImports: [...NEST, ...POSTGRES] },
             { sourceTag: 'scope:fetcher', onlyDependOnLibsWithTags: ['scope:contracts'], bannedExternalImports: SERVER_SIDE },
             { sourceTag: 'scope:metrics', onlyDependOnLibsWithTags: ['scope:contracts'], bannedExternalImports: SERVER_SIDE },
+            // The MCP tools run in the API and in the CLI: no server code, only the contracts.
+            { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:contracts'], bannedExternalImports: SERVER_SIDE },
             {
               sourceTag: 'scope:infra',
               onlyDependOnLibsWithTags: ['scope:contracts', 'scope:config', 'scope:db', 'scope:queue', 'scope:testing'],

@@ -3,7 +3,8 @@ const preset = require('../../jest.preset.js');
 // pdf.js ships only as ES modules. Production loads it with a native import(); under
 // Jest (CommonJS sandbox, no --experimental-vm-modules) swc must compile its .mjs
 // files to CommonJS instead, so they are transformed rather than ignored (pdf-parse's
-// ES module build too, see pdf-document.ts).
+// ES module build too, see pdf-document.ts, and franc with its dependencies, see
+// language-detector.ts).
 const [, swcOptions] = preset.transform['^.+\\.(t|j)s$'];
 
 module.exports = {
@@ -15,5 +16,5 @@ module.exports = {
     ...preset.transform,
     '^.+\\.mjs$': ['@swc/jest', swcOptions],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(pdfjs-dist|pdf-parse)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(pdfjs-dist|pdf-parse|franc|trigram-utils|n-gram|collapse-white-space)/)'],
 };

@@ -7,6 +7,7 @@ import { HealthController } from './health/health.controller';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { createValidationPipe } from './http/validation.pipe';
 import { JobsModule } from './jobs/jobs.module';
+import { McpModule } from './mcp/mcp.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SchemasController } from './schemas/schemas.controller';
 
@@ -15,7 +16,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.register(config, { batchEnqueues: true, jobEvents: true }), AuthModule, JobsModule, MetricsModule],
+      imports: [InfraModule.register(config, { batchEnqueues: true, jobEvents: true }), AuthModule, JobsModule, McpModule, MetricsModule],
       controllers: [HealthController, SchemasController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },

@@ -87,13 +87,19 @@ describe('validation errors (400)', () => {
       'OCR languages that are not installed',
       { file: 'https://example.com/a.pdf', format: { type: 'text', languages: ['eng', 'klingon', 'xx'] } },
       'format.languages',
-      'format.languages names languages that are not installed: klingon, xx (installed: deu, eng, fra, spa)',
+      'format.languages names languages that are not installed: klingon, xx (installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa)',
     ],
     [
       'languages that are not a list',
       { file: 'https://example.com/a.pdf', format: { type: 'text', languages: 'eng' } },
       'format.languages',
-      'format.languages must be a non-empty array of language codes such as ["eng","deu"] (installed: deu, eng, fra, spa)',
+      'format.languages must be a non-empty array of language codes such as ["eng","deu"], or ["auto"] (installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa)',
+    ],
+    [
+      '"auto" beside language codes',
+      { file: 'https://example.com/a.pdf', format: { type: 'text', languages: ['auto', 'deu'] } },
+      'format.languages',
+      'format.languages may hold "auto" only alone: ["auto"]',
     ],
     [
       'a page range that ends before it starts',

@@ -73,6 +73,18 @@ describe('POST /format', () => {
     expect((await t.prisma.job.findUniqueOrThrow({ where: { id: none.body.id } })).options).toBeNull();
   });
 
+  it('takes languages: ["auto"] (each page read in its own installed language) and the newly installed languages', async () => {
+    for (const languages of [['auto'], ['chi_sim', 'jpn', 'ara', 'por', 'ita']]) {
+      const res = await t
+        .http()
+        .post('/format')
+        .set(client.auth)
+        .send({ file: 'https://example.com/scan.pdf', format: { type: 'text', ocr: 'force', languages } });
+      expect(res.status).toBe(202);
+      expect((await t.prisma.job.findUniqueOrThrow({ where: { id: res.body.id } })).options).toEqual({ ocr: 'force', languages });
+    }
+  });
+
   it('stores the chunking options the client set, and only those, for any format', async () => {
     const res = await t
       .http()

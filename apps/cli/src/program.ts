@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { cancelCommand } from './commands/cancel.command';
 import { convertCommand } from './commands/convert.command';
 import { jobsCommand } from './commands/jobs.command';
+import { mcpCommand } from './commands/mcp.command';
 import { describeFailure, EXIT_USAGE } from './failure';
 import { FORMAT_NAMES, formatList, formatOptions, wholeNumber, type ConvertFlags } from './convert-flags';
 import type { Io } from './io';
@@ -78,6 +79,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
     .argument('<ids...>', 'job ids (docformat jobs lists them)')
     .action(async (ids: string[]) => {
       exitCode = await cancelCommand(client(), ids, io);
+    });
+
+  program
+    .command('mcp')
+    .description('Serve the MCP tools (convert_document, get_job, list_jobs, extract_document) on stdin/stdout for an agent.')
+    .action(async () => {
+      exitCode = await mcpCommand(client(), io);
     });
 
   try {

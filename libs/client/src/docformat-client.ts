@@ -7,6 +7,7 @@ import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type RetryPolicy } 
 import {
   TERMINAL_STATUSES,
   type CreatedJob,
+  type ExtractionOptions,
   type FormatName,
   type FormatOptions,
   type JobList,
@@ -66,6 +67,11 @@ export interface WaitOptions {
 
 export type ConvertOptions = SubmitOptions & WaitOptions;
 
+export interface ExtractOptions extends Pick<SubmitOptions, 'fileName' | 'idempotencyKey' | 'signal'> {
+  /** How the document is read: ocr, languages, pages. */
+  options?: ExtractionOptions;
+}
+
 export interface Conversion {
   job: JobRecord;
   /** One entry per requested format: a string for text, markdown and html, the JSON value for json and chunks. */
@@ -109,21 +115,43 @@ export class DocformatClient {
 
   /** POST /format: a URL as a JSON body, a path, Buffer or Blob as an upload. Answers the 202 record. */
   async submit(input: DocumentInput, options: SubmitOptions = {}): Promise<CreatedJob> {
+    return this.post('/format', input, { format: { type: options.formats ?? 'markdown', ...options.options } }, options);
+  }
+
+  /**
+   * POST /extract: an extraction job, which reads the document once into a stored tree with
+   * its tables, links and images (the record's `result` once COMPLETED); any format is then
+   * rendered from it (`GET /job/{id}/formats/{name}`). Answers the 202 record.
+   */
+  async extract(input: DocumentInput, options: ExtractOptions = {}): Promise<CreatedJob> {
+    return this.post('/extract', input, options.options ? { options: options.options } : {}, options);
+  }
+
+  /**
+   * A submission: a URL as a JSON body `{file, ...parts}`, anything else as an upload with a
+   * `file` part and each of `parts` as a part of JSON text. Every attempt carries the same
+   * Idempotency-Key, so a retried submission never makes a second job.
+   */
+  private async post(
+    path: '/format' | '/extract',
+    input: DocumentInput,
+    parts: Record<string, unknown>,
+    options: Pick<SubmitOptions, 'fileName' | 'idempotencyKey' | 'signal'>,
+  ): Promise<CreatedJob> {
     const resolved = await resolveInput(input, options.fileName);
-    const format = { type: options.formats ?? 'markdown', ...options.options };
     const header = { 'Idempotency-Key': options.idempotencyKey ?? randomUUID() };
     const signal = options.signal;
-    if (resolved.kind === 'url')
-      return this.call(() => this.api.POST('/format', { params: { header }, body: { file: resolved.url, format }, signal }));
+    // The generated body types are the JSON ones, one per path; both paths answer the same 202 record.
+    const send = (body: unknown) => this.api.POST(path as '/format', { params: { header }, body: body as never, signal });
+    if (resolved.kind === 'url') return this.call(() => send({ file: resolved.url, ...parts }));
     // A new form per attempt (see withRetries); the Blob is read from its file each time.
     const form = () => {
       const body = new FormData();
-      body.append('format', JSON.stringify(format));
+      for (const [name, value] of Object.entries(parts)) body.append(name, JSON.stringify(value));
       body.append('file', resolved.blob, resolved.fileName);
       return body;
     };
-    // The generated body type is the JSON one; a FormData passes through openapi-fetch untouched.
-    return this.call(() => this.api.POST('/format', { params: { header }, body: form() as never, signal }));
+    return this.call(() => send(form()));
   }
 
   /** Long-polls GET /job/{id}?wait=N until the job is COMPLETED or FAILED, and answers it. */

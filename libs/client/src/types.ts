@@ -20,6 +20,8 @@ export type FormatSelection = Schemas['FormatSelectionDto'];
 export type FormatName = Extract<FormatSelection['type'], string>;
 /** Everything `format` takes beside `type`: ocr, languages, pages, pageMarkers, tables, cache, chunking. */
 export type FormatOptions = Omit<FormatSelection, 'type'>;
+/** `options` of POST /extract: ocr, languages, pages. */
+export type ExtractionOptions = Schemas['ExtractionOptionsDto'];
 /** A completed format job's outputs, one entry per requested format. */
 export type Outputs = JobRecord['formats'];
 /** The json format's document tree (its JSON Schema: GET /schemas/document.json). */

@@ -27,9 +27,12 @@ export const TableStyle = { MARKDOWN: 'markdown', HTML: 'html' } as const;
 export type TableStyle = (typeof TableStyle)[keyof typeof TableStyle];
 export const TABLE_STYLES: readonly TableStyle[] = Object.values(TableStyle);
 
+/** `languages: ["auto"]`: OCR picks each page's language among the installed ones. */
+export const OCR_LANGUAGES_AUTO = 'auto';
+
 export interface FormatOptions {
   ocr?: OcrMode;
-  /** Tesseract language codes (`eng`, `deu`, …); must be installed. */
+  /** Tesseract language codes (`eng`, `deu`, …), which must be installed; or `["auto"]` (OCR_LANGUAGES_AUTO). */
   languages?: string[];
   /** Page ranges to convert, such as `"1-3,7"`; absent means every page. */
   pages?: string;

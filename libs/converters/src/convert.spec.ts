@@ -15,7 +15,14 @@ describe('convertDocument', () => {
       outputs: { markdown: 'hello\n' },
       metadata: {},
       warnings: [],
+      detectedLanguages: [],
     });
+  });
+
+  it("gives the main languages of the document's text, detected from its tree", async () => {
+    const result = await convertDocument({ bytes: fixture('languages/cp.de.pdf'), fileName: 'cp.de.pdf', formats: ['text'], maxPages: 10 });
+    expect(result.detectedLanguages).toEqual([{ code: 'de', share: expect.any(Number) }]);
+    expect(result.detectedLanguages[0].share).toBeGreaterThan(0.8);
   });
 
   it('fails with UNSUPPORTED_DOCUMENT_TYPE, naming the type and the supported ones', async () => {

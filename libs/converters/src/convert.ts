@@ -1,4 +1,11 @@
-import { type DocumentMetadata, type FormatOptions, JobFailure, type JobWarning, type RenderedOutput } from '@docformat/contracts';
+import {
+  type DetectedLanguage,
+  type DocumentMetadata,
+  type FormatOptions,
+  JobFailure,
+  type JobWarning,
+  type RenderedOutput,
+} from '@docformat/contracts';
 import { type ConversionOptions, type ConversionResources, conversionOptions, type PageProgress } from './conversion-options';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { cleanDocument, type IntermediateDocument } from './document';
@@ -11,6 +18,7 @@ import type { FirstPart, IdentifiedDocument, ReaderManifest } from './readers/re
 import { supportedMimeTypes } from './readers/registry';
 import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summary';
 import { extractDocument } from './extraction/extract-document';
+import { detectLanguages } from './language/detect-languages';
 import { serializeDocument } from './stored/stored-document';
 import { planParts } from './split/part-plan';
 import { planRanges } from './split/range-plan';
@@ -69,6 +77,8 @@ export interface ConvertResult {
   ocr?: OcrSummary;
   /** Things the client should know about a completed conversion (NO_TEXT_FOUND, …). */
   warnings: JobWarning[];
+  /** The main languages of the document's text (detect-languages.ts); empty when it has too little text. */
+  detectedLanguages: DetectedLanguage[];
   /** With keep.tree: the document tree as JSON (stored-document.ts). */
   tree?: string;
   /** With keep.extraction: the Extraction as JSON. */
@@ -176,6 +186,7 @@ export async function renderDocument(
     ...(document.pagesConverted ? { pagesConverted: document.pagesConverted } : {}),
     ...(ocr ? { ocr } : {}),
     warnings: conversionWarnings(document, options),
+    detectedLanguages: await detectLanguages(document),
     // Serialized here, in the conversion thread, so the worker's event loop only passes strings on.
     ...(keep.tree ? { tree: serializeDocument(document) } : {}),
     ...(keep.extraction ? { extraction: JSON.stringify(extractDocument(document)) } : {}),

@@ -4,4 +4,4 @@
  * reader or a format produces (a fixed table, a new heading rule), so upgraded
  * workers stop handing out what older ones made.
  */
-export const CONVERTER_VERSION = '2026-11-28.7';
+export const CONVERTER_VERSION = '2026-11-28.8';

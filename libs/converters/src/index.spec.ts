@@ -72,6 +72,10 @@ jest.mock('image-size', () => {
   mockLoaded.push('image-size');
   return jest.requireActual('image-size');
 });
+jest.mock('franc', () => {
+  mockLoaded.push('franc');
+  return jest.requireActual('franc');
+});
 
 describe('@docformat/converters index', () => {
   beforeEach(() => {

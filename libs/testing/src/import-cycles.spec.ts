@@ -20,13 +20,15 @@ function inTree<T>(files: Record<string, string>, check: (root: string) => T): T
 }
 
 /**
- * The converters' folders, lowest first: the document tree; the layout of positioned
+ * The converters' folders, lowest first: the document tree; the languages of its text
+ * (which OCR's `languages: ["auto"]` asks too); the layout of positioned
  * text, whatever read it; OCR, which gives positioned text; the readers, over the reader
  * contract and the helpers they share, under the registry that lists them; the output
  * formats, likewise; and what plans a conversion in parts, runs one, runs its further parts, and the package's entry points.
  */
 const CONVERTER_LAYERS: Layers = [
   ['document/', 'converter-version.ts'],
+  ['language/'],
   ['layout/'],
   ['ocr/'],
   ['conversion-options.ts'],

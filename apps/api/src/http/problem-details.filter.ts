@@ -35,41 +35,45 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       // Expected while Postgres restarts; one line, no stack, and pg reconnects by itself.
       this.logger.warn({ event: 'http.database_unavailable', reason: (exception as Error).message?.trim().split('\n').pop() });
     }
-    const problem = this.toProblem(exception);
+    const problem = toProblem(exception);
     if (problem.status >= 500 && !(exception instanceof ProblemException) && problem.code !== ProblemCode.DATABASE_UNAVAILABLE) {
       this.logger.error({ event: 'http.unhandled_error', method: request.method, url: request.url, err: exception }, 'Unhandled error');
     }
     sendProblem(response, problem);
   }
+}
 
-  private toProblem(exception: unknown): ProblemInit {
-    if (exception instanceof ProblemException) return exception.problem;
-    if (isDatabaseUnavailable(exception)) {
-      return {
-        status: 503,
-        code: ProblemCode.DATABASE_UNAVAILABLE,
-        title: 'Service Unavailable',
-        detail: 'The database is unreachable (down or restarting), so the request was not carried out. Try again shortly.',
-        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-      };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const known = FROM_STATUS[status];
-      if (known && status < 500) return { status, ...known, detail: this.detailOf(exception) };
-    }
+/**
+ * The problem an error is to the client: its own (ProblemException), 503 while Postgres is
+ * unreachable, a 4xx HttpException by its status, and anything else a bare 500.
+ */
+export function toProblem(exception: unknown): ProblemInit {
+  if (exception instanceof ProblemException) return exception.problem;
+  if (isDatabaseUnavailable(exception)) {
     return {
-      status: 500,
-      code: ProblemCode.INTERNAL_ERROR,
-      title: 'Internal Server Error',
-      detail: 'The server failed to handle this request. It has been logged; please try again later.',
+      status: 503,
+      code: ProblemCode.DATABASE_UNAVAILABLE,
+      title: 'Service Unavailable',
+      detail: 'The database is unreachable (down or restarting), so the request was not carried out. Try again shortly.',
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     };
   }
-
-  private detailOf(exception: HttpException): string {
-    const body = exception.getResponse();
-    if (typeof body === 'string') return body;
-    const message = (body as { message?: unknown }).message;
-    return Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const known = FROM_STATUS[status];
+    if (known && status < 500) return { status, ...known, detail: detailOf(exception) };
   }
+  return {
+    status: 500,
+    code: ProblemCode.INTERNAL_ERROR,
+    title: 'Internal Server Error',
+    detail: 'The server failed to handle this request. It has been logged; please try again later.',
+  };
+}
+
+function detailOf(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
 }

@@ -15,6 +15,7 @@ import { JobListController } from './list/job-list.controller';
 import { JobListService } from './list/job-list.service';
 import { UploadSubmissions } from './upload/upload-submissions';
 import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
+import { SubmissionRateLimiter } from '../rate-limit/submission-rate-limiter';
 
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
@@ -25,6 +26,7 @@ import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
     JobControlService,
     JobListService,
     UploadSubmissions,
+    SubmissionRateLimiter,
     SubmissionRateGuard,
     JobFormatsService,
     prismaRepository(ClientJobRepository),
@@ -36,6 +38,8 @@ import { SubmissionRateGuard } from '../rate-limit/submission-rate.guard';
         new RenderPool({ threads: config.RENDER_THREADS, maxMemoryMb: config.RENDER_MAX_MEMORY_MB, timeoutMs: config.RENDER_TIMEOUT_MS }),
     },
   ],
+  // The MCP server (apps/api/src/mcp) submits, reads and lists jobs with the same services.
+  exports: [JobsService, JobListService, UploadSubmissions, SubmissionRateLimiter],
 })
 export class JobsModule implements OnModuleDestroy {
   constructor(@Inject(RenderPool) private readonly renderPool: RenderPool) {}

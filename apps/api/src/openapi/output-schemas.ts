@@ -65,7 +65,8 @@ export const RESULT_SCHEMA: ApiPropertyOptions = {
   additionalProperties: true,
   description:
     'Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ' +
-    'ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out. An extraction job adds ' +
+    'ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out; detectedLanguages, ' +
+    'the main languages of the text. An extraction job adds ' +
     'document, tables, links and images. {} before.',
   properties: {
     mimeType: { type: 'string' },
@@ -73,6 +74,18 @@ export const RESULT_SCHEMA: ApiPropertyOptions = {
     sha256: { type: 'string' },
     metadata: { type: 'object', additionalProperties: { type: 'string' } },
     warnings: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    detectedLanguages: {
+      type: 'array',
+      maxItems: 3,
+      description:
+        'The languages most of the text is in, the largest share first: ISO 639-1 code and share of the text (0-1, two decimals, ' +
+        'adding up to 1 at most); a language with less than a tenth of the text is left out. Empty when the text is too short to tell.',
+      items: {
+        type: 'object',
+        required: ['code', 'share'],
+        properties: { code: { type: 'string', example: 'de' }, share: { type: 'number', minimum: 0, maximum: 1, example: 0.92 } },
+      },
+    },
     document: { description: 'Extraction jobs: the document tree, as the json format writes it.', allOf: [{ $ref: DOCUMENT_SCHEMA_PATH }] },
     tables: {
       type: 'array',

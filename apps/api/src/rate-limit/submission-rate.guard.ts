@@ -1,87 +1,22 @@
-import type { AppConfig } from '@docformat/config';
-import { ProblemCode } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { APP_CONFIG, REDIS } from '@docformat/infra';
-import { withTimeout } from '@docformat/queue';
-import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Redis } from 'ioredis';
-import { ProblemException } from '../http/problem.exception';
-import {
-  remaining,
-  secondsUntilAllowed,
-  secondsUntilReset,
-  SLIDING_WINDOW_SCRIPT,
-  WINDOW_SECONDS,
-  type WindowReading,
-} from './sliding-window';
-
-/** The limiter never holds a submission up long: past this, it lets the request through. */
-const REDIS_TIMEOUT_MS = 500;
+import { SubmissionRateLimiter } from './submission-rate-limiter';
 
 /**
- * RATE_LIMIT_PER_MINUTE submissions per client (POST /format), counted in Redis so that
- * every API process shares one count, over a sliding window. Answers carry
- * RateLimit-Limit, -Remaining and -Reset (the IETF draft's headers); a submission over
- * the limit is a 429 RATE_LIMITED with Retry-After. Runs after authentication (it
- * counts per client). With Redis unreachable it lets submissions through: the enqueue
- * that follows answers 503 anyway, and a limiter must not become the outage.
+ * The rate limit on POST /format and POST /extract (SubmissionRateLimiter): answers
+ * carry RateLimit-Limit, -Remaining and -Reset (the IETF draft's headers); a submission
+ * over the limit is a 429. Runs after authentication (it counts per client).
  */
 @Injectable()
 export class SubmissionRateGuard implements CanActivate {
-  private readonly logger = new Logger('rate-limit');
-
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly limiter: SubmissionRateLimiter) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const limit = this.config.RATE_LIMIT_PER_MINUTE;
-    if (limit <= 0) return true;
     const http = context.switchToHttp();
     const client = http.getRequest<{ user?: ApiClient }>().user;
     if (!client) return true;
-    let reading: WindowReading;
-    try {
-      reading = await withTimeout(this.count(client.id, limit), REDIS_TIMEOUT_MS, 'Counting the submission');
-    } catch (error) {
-      this.logger.warn({ event: 'rate_limit.unavailable', reason: (error as Error).message });
-      return true;
-    }
-    const headers = {
-      'RateLimit-Limit': String(limit),
-      'RateLimit-Remaining': String(remaining(limit, reading)),
-      'RateLimit-Reset': String(secondsUntilReset(reading)),
-    };
-    if (!reading.allowed) {
-      const retryAfter = secondsUntilAllowed(limit, reading);
-      throw new ProblemException({
-        status: 429,
-        code: ProblemCode.RATE_LIMITED,
-        title: 'Too Many Requests',
-        detail: `This client may submit ${limit} documents a minute (RATE_LIMIT_PER_MINUTE); try again in ${retryAfter} s.`,
-        headers: { ...headers, 'Retry-After': String(retryAfter) },
-      });
-    }
-    http.getResponse<FastifyReply>().headers(headers);
+    http.getResponse<FastifyReply>().headers(await this.limiter.take(client));
     return true;
-  }
-
-  private async count(clientId: string, limit: number): Promise<WindowReading> {
-    const now = Date.now() / 1000;
-    const window = Math.floor(now / WINDOW_SECONDS);
-    const fraction = now / WINDOW_SECONDS - window;
-    const key = (n: number) => `${this.config.QUEUE_PREFIX}:rate:${clientId}:${n}`;
-    const [allowed, current, previous] = (await this.redis.eval(
-      SLIDING_WINDOW_SCRIPT,
-      2,
-      key(window),
-      key(window - 1),
-      limit,
-      fraction,
-      2 * WINDOW_SECONDS,
-    )) as [number, number, number];
-    return { allowed: allowed === 1, current, previous, fraction };
   }
 }

@@ -1,5 +1,13 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DocumentMetadata, FormatOptions, JobErrorCode, JobWarning, OcrResult, RenderedOutput } from '@docformat/contracts';
+import type {
+  DetectedLanguage,
+  DocumentMetadata,
+  FormatOptions,
+  JobErrorCode,
+  JobWarning,
+  OcrResult,
+  RenderedOutput,
+} from '@docformat/contracts';
 import type { KeepOptions, RangePolicy, SplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
@@ -110,6 +118,8 @@ export interface ConversionTaskSuccess {
   pagesConverted?: number[];
   ocr?: OcrResult;
   warnings: JobWarning[];
+  /** The document's main languages, detected in the thread from its text (the converters' detect-languages.ts). */
+  detectedLanguages: DetectedLanguage[];
   /** With keep.tree: the document tree as JSON. */
   tree?: string;
   /** With keep.extraction: the Extraction as JSON. */

@@ -27,6 +27,7 @@ const whole = (text: string): ConversionTaskSuccess => ({
   outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: text } },
   metadata: {},
   warnings: [],
+  detectedLanguages: [],
 });
 
 /** The fake assembly writes the pages of the parts it got, in the order it got them. */

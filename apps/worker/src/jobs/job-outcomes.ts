@@ -53,6 +53,7 @@ export class JobOutcomes {
         ...(converted.pagesConverted ? { pagesConverted: converted.pagesConverted } : {}),
         ...(converted.ocr ? { ocr: converted.ocr } : {}),
         warnings: converted.warnings,
+        detectedLanguages: converted.detectedLanguages,
       },
       outputs: converted.outputs,
       document: storedDocument(converted),

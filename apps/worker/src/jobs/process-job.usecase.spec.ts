@@ -48,6 +48,7 @@ const converted: ConversionTaskSuccess = {
   outputs: { text: { mediaType: 'text/plain; charset=utf-8', body: 'hello' } },
   metadata: {},
   warnings: [],
+  detectedLanguages: [],
 };
 
 /** An in-memory job table with the repository's conditional-write semantics. */
@@ -162,7 +163,7 @@ describe('ProcessJobUseCase', () => {
       {
         pages: 1,
         outputs: converted.outputs,
-        result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [] },
+        result: { mimeType: 'text/plain', bytes: 5, sha256: 'abc', metadata: {}, warnings: [], detectedLanguages: [] },
         // What the result cache will know this conversion by: the bytes, and formats with options.
         cacheKey: { sourceSha256: 'abc', conversionKey: `${CONVERTER_VERSION}|text|{"ocr":"force","pages":"1"}` },
       },

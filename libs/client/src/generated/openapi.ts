@@ -121,6 +121,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Model Context Protocol (Streamable HTTP, stateless, JSON answers): one JSON-RPC message per request (initialize, tools/list, tools/call of convert_document, get_job, list_jobs or extract_document). Send Accept: application/json, text/event-stream. */
+        post: operations["McpController_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -254,7 +271,7 @@ export interface components {
         };
         ExtractionOptionsDto: {
             /**
-             * @description OCR languages (Tesseract codes), installed: deu, eng, fra, spa.
+             * @description OCR languages (Tesseract codes), installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa; or ["auto"]: each page is read first in English, then again with the installed language its words are in (or the installed language of its script).
              * @default [
              *       "eng"
              *     ]
@@ -292,7 +309,7 @@ export interface components {
              */
             chunking?: components["schemas"]["ChunkingOptionsDto"];
             /**
-             * @description OCR languages (Tesseract codes), installed: deu, eng, fra, spa.
+             * @description OCR languages (Tesseract codes), installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa; or ["auto"]: each page is read first in English, then again with the installed language its words are in (or the installed language of its script).
              * @default [
              *       "eng"
              *     ]
@@ -400,9 +417,16 @@ export interface components {
             /** @description Present only while the job is IN_PROGRESS and its page count is known. `GET /job/{id}?wait=N&progress=1` answers as soon as it changes. */
             progress?: components["schemas"]["JobProgressDto"];
             requestedFormats: string[];
-            /** @description Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out. An extraction job adds document, tables, links and images. {} before. */
+            /** @description Once COMPLETED: mimeType, bytes, sha256 and metadata of the source; warnings (array of {code, message}, e.g. NO_TEXT_FOUND, LOW_OCR_CONFIDENCE); ocr ({pages, meanConfidence}) when pages were read by OCR; pagesConverted when pages left pages out; detectedLanguages, the main languages of the text. An extraction job adds document, tables, links and images. {} before. */
             result: {
                 bytes?: number;
+                /** @description The languages most of the text is in, the largest share first: ISO 639-1 code and share of the text (0-1, two decimals, adding up to 1 at most); a language with less than a tenth of the text is left out. Empty when the text is too short to tell. */
+                detectedLanguages?: {
+                    /** @example de */
+                    code: string;
+                    /** @example 0.92 */
+                    share: number;
+                }[];
                 /** @description Extraction jobs: the document tree, as the json format writes it. */
                 document?: components["schemas"]["DocumentTree"];
                 /** @description Extraction jobs: every picture the document tree holds (slides, images with alt text), by its description. */
@@ -1002,6 +1026,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProblemDto"];
                 };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    McpController_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: string | number;
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    /** @example tools/call */
+                    method: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response; a tool error is a result with isError and the problem code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code?: number;
+                            data?: unknown;
+                            message?: string;
+                        };
+                        id?: (string | number) | null;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A notification or a response from the client: nothing to answer. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, unknown or revoked token. */
             401: {

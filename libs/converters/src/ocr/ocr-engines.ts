@@ -22,6 +22,8 @@ export interface OcrOrientation {
   /** Degrees the image must turn clockwise to be upright (0, 90, 180, 270), or null when unsure. */
   degrees: number | null;
   confidence: number;
+  /** The script most of the text is in, as Tesseract names it (`Latin`, `Cyrillic`, `Han`, `Japanese`, `Arabic`…), or null. */
+  script?: string | null;
 }
 
 /**
@@ -63,7 +65,7 @@ export const localOcrEngines: OcrEngines = {
         // PNGs made by canvas and many scans carry no resolution
         await detector.setParameters({ user_defined_dpi: String(dpi) });
         const { data } = await detector.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-        return { degrees: data.orientation_degrees, confidence: data.orientation_confidence ?? 0 };
+        return { degrees: data.orientation_degrees, confidence: data.orientation_confidence ?? 0, script: data.script ?? null };
       },
       signal,
     );

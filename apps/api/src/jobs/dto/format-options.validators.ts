@@ -1,13 +1,16 @@
-import { parsePageRanges } from '@docformat/contracts';
+import { OCR_LANGUAGES_AUTO, parsePageRanges } from '@docformat/contracts';
 import { installedOcrLanguages } from '@docformat/converters/names';
 import type { ValidationOptions } from 'class-validator';
 import { validatedBy } from './problem-validator';
 
-/** Why `format.languages` is not a list of installed OCR languages, or null. */
+/** Why `format.languages` is neither a list of installed OCR languages nor `["auto"]`, or null. */
 export function ocrLanguagesProblem(value: unknown): string | null {
   const installed = installedOcrLanguages();
   if (!Array.isArray(value) || value.length === 0 || value.some((code) => typeof code !== 'string')) {
-    return `must be a non-empty array of language codes such as ["eng","deu"] (installed: ${installed.join(', ')})`;
+    return `must be a non-empty array of language codes such as ["eng","deu"], or ["auto"] (installed: ${installed.join(', ')})`;
+  }
+  if (value.includes(OCR_LANGUAGES_AUTO)) {
+    return value.every((code) => code === OCR_LANGUAGES_AUTO) ? null : `may hold "auto" only alone: ["auto"]`;
   }
   const unknown = [...new Set(value as string[])].filter((code) => !installed.includes(code));
   if (unknown.length === 0) return null;

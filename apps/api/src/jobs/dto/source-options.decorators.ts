@@ -27,7 +27,9 @@ export const LanguagesOption = (path: string) =>
     ApiPropertyOptional({
       type: [String],
       default: ['eng'],
-      description: `OCR languages (Tesseract codes), installed: ${installedOcrLanguages().join(', ')}.`,
+      description:
+        `OCR languages (Tesseract codes), installed: ${installedOcrLanguages().join(', ')}; or ["auto"]: each page is read first ` +
+        'in English, then again with the installed language its words are in (or the installed language of its script).',
       example: ['eng', 'deu'],
     }),
     IsOptional(),

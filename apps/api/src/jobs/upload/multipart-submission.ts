@@ -178,10 +178,31 @@ function lingerAfterRefusal(request: IncomingMessage): void {
   };
 }
 
+/**
+ * A document whose bytes are in memory already (the MCP tools' base64 content), stored
+ * as an uploaded file part is, under the same MAX_FILE_BYTES; a refused one leaves nothing.
+ */
+export async function storeBytes(
+  ownerId: string,
+  document: { content: Buffer; fileName: string },
+  sink: UploadSink,
+  maxBytes: number,
+): Promise<StoredFile> {
+  if (document.content.length > maxBytes) throw tooLarge(maxBytes);
+  const id = randomUUID();
+  const meta = { ownerId, fileName: uploadFileName(document.fileName), contentType: null };
+  try {
+    return await store(id, [document.content], meta, sink, maxBytes);
+  } catch (error) {
+    await sink.delete(id).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Streams one file part into the sink in chunks of at most UPLOAD_CHUNK_BYTES, hashing it on the way. */
 async function store(
   id: string,
-  stream: AsyncIterable<Buffer> & { truncated?: boolean },
+  stream: (AsyncIterable<Buffer> | Iterable<Buffer>) & { truncated?: boolean },
   meta: { ownerId: string; fileName: string; contentType: string | null },
   sink: UploadSink,
   maxBytes: number,

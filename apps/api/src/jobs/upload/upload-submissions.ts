@@ -7,12 +7,19 @@ import { validateDto } from '../../http/validate-dto';
 import { UploadFormatJobDto } from '../dto/create-format-job.dto';
 import { UploadExtractionJobDto } from '../extract/create-extraction-job.dto';
 import type { ExtractionJobRequest, FormatJobRequest } from '../jobs.service';
-import { malformedJson, readMultipartSubmission, type StoredFile } from './multipart-submission';
+import { malformedJson, readMultipartSubmission, storeBytes, type StoredFile } from './multipart-submission';
+
+/** A document's bytes with its file name. */
+export interface InMemoryDocument {
+  content: Buffer;
+  fileName: string;
+}
 
 /**
  * POST /format and POST /extract as multipart/form-data: the `file` part is stored as
  * it streams in (see multipart-submission.ts), then the text parts are validated like
- * the JSON body's. A refused submission leaves nothing stored.
+ * the JSON body's. A refused submission leaves nothing stored. The MCP tools' base64
+ * documents take the same path from memory (formatFromBytes, extractionFromBytes).
  */
 @Injectable()
 export class UploadSubmissions {
@@ -22,26 +29,35 @@ export class UploadSubmissions {
   ) {}
 
   async read(request: FastifyRequest, client: ApiClient): Promise<FormatJobRequest> {
-    return this.readWith(request, client, ['format', 'webhook'], async (file, parts) => {
-      const sent = { format: parts['format'], ...optional(parts, 'webhook') };
-      const dto = await validateDto(UploadFormatJobDto, sent);
-      return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook, fingerprint: fingerprint(file, sent) };
-    });
+    return this.readWith(request, client, ['format', 'webhook'], formatRequest);
   }
 
   /** POST /extract as multipart/form-data: the `file` part, and optional `options` and `webhook` parts. */
   async readExtraction(request: FastifyRequest, client: ApiClient): Promise<ExtractionJobRequest> {
-    return this.readWith(request, client, ['options', 'webhook'], async (file, parts) => {
-      const sent = { ...optional(parts, 'options'), ...optional(parts, 'webhook') };
-      const dto = await validateDto(UploadExtractionJobDto, sent);
-      return {
-        fileName: file.fileName,
-        uploadId: file.id,
-        options: dto.options,
-        webhook: dto.webhook,
-        fingerprint: fingerprint(file, sent),
-      };
-    });
+    return this.readWith(request, client, ['options', 'webhook'], extractionRequest);
+  }
+
+  /**
+   * POST /format's request from a document in memory (the MCP tools' base64 content) and
+   * its `format`: stored and validated as an upload is, under the same limits.
+   */
+  formatFromBytes(client: ApiClient, document: InMemoryDocument, format: unknown): Promise<FormatJobRequest> {
+    return this.fromBytes(client, document, { format }, formatRequest);
+  }
+
+  /** POST /extract's request from a document in memory and its optional `options`, as formatFromBytes. */
+  extractionFromBytes(client: ApiClient, document: InMemoryDocument, options: unknown): Promise<ExtractionJobRequest> {
+    return this.fromBytes(client, document, options === undefined ? {} : { options }, extractionRequest);
+  }
+
+  private async fromBytes<T>(
+    client: ApiClient,
+    document: InMemoryDocument,
+    parts: Record<string, unknown>,
+    build: (file: StoredFile, parts: Record<string, unknown>) => Promise<T>,
+  ): Promise<T> {
+    const file = await storeBytes(client.id, document, this.uploads, this.config.MAX_FILE_BYTES);
+    return this.discardingOnFailure(file, () => build(file, parts));
   }
 
   /** Stores the file, parses the text parts as JSON and builds the request; a refused one leaves nothing stored. */
@@ -52,8 +68,14 @@ export class UploadSubmissions {
     build: (file: StoredFile, parts: Record<string, unknown>) => Promise<T>,
   ): Promise<T> {
     const { file, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES, textParts);
+    return this.discardingOnFailure(file, () =>
+      build(file, Object.fromEntries(textParts.map((name) => [name, jsonPart(name, fields[name])]))),
+    );
+  }
+
+  private async discardingOnFailure<T>(file: StoredFile, build: () => Promise<T>): Promise<T> {
     try {
-      return await build(file, Object.fromEntries(textParts.map((name) => [name, jsonPart(name, fields[name])])));
+      return await build();
     } catch (error) {
       await this.discard(file.id);
       throw error;
@@ -64,6 +86,20 @@ export class UploadSubmissions {
   async discard(uploadId: string): Promise<void> {
     await this.uploads.delete(uploadId).catch(() => undefined);
   }
+}
+
+/** POST /format's upload: the stored file, and the `format` (and `webhook`) parts validated as the JSON body's are. */
+async function formatRequest(file: StoredFile, parts: Record<string, unknown>): Promise<FormatJobRequest> {
+  const sent = { format: parts['format'], ...optional(parts, 'webhook') };
+  const dto = await validateDto(UploadFormatJobDto, sent);
+  return { fileName: file.fileName, uploadId: file.id, format: dto.format, webhook: dto.webhook, fingerprint: fingerprint(file, sent) };
+}
+
+/** POST /extract's upload: the stored file, and the optional `options` and `webhook` parts. */
+async function extractionRequest(file: StoredFile, parts: Record<string, unknown>): Promise<ExtractionJobRequest> {
+  const sent = { ...optional(parts, 'options'), ...optional(parts, 'webhook') };
+  const dto = await validateDto(UploadExtractionJobDto, sent);
+  return { fileName: file.fileName, uploadId: file.id, options: dto.options, webhook: dto.webhook, fingerprint: fingerprint(file, sent) };
 }
 
 /** The request as sent, for Idempotency-Key: the file by its bytes and name, the parts as written. */
