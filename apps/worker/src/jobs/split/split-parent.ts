@@ -44,13 +44,7 @@ export class SplitParent {
    * queues every range but the first (read by the announcing delivery) as children of
    * its entry. False when the job has ended meanwhile (nothing is queued then).
    */
-  async announce(
-    job: ClaimedJob,
-    plan: SplitPlan & { wanted?: number[] },
-    document: DownloadedDocument,
-    cacheKey: CacheKey,
-    delivery: Delivery,
-  ): Promise<boolean> {
+  async announce(job: ClaimedJob, plan: SplitPlan, document: DownloadedDocument, cacheKey: CacheKey, delivery: Delivery): Promise<boolean> {
     const created = await this.splits.create(job.id, {
       plan,
       source: { mimeType: document.mimeType, bytes: document.byteLength, sha256: document.sha256, extension: document.extension, cacheKey },
