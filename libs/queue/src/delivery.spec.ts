@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { until } from './test-support/until';
 import { QueueJobName } from '@docformat/contracts';
 import { backlogKey } from './fair-priority';
 import type { Delivery } from './delivery';
@@ -60,16 +61,12 @@ describe('Delivery (real Redis)', () => {
     connection.disconnect();
   });
 
-  const until = async (condition: () => boolean | Promise<boolean>) => {
-    for (let tries = 0; tries < 200 && !(await condition()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
   it('parks a parent until every range it added has completed, then delivers it again; a postponed range counts no attempt', async () => {
     const id = randomUUID();
     const backlog = async () => Number((await producer.hget(backlogKey(prefix), 'owner-a')) ?? 0);
     const before = await backlog();
     await queue.enqueueConversion(id, 2000, { ownerId: 'owner-a' });
-    await until(async () => (await queue.state(id)) === 'completed');
+    await until(async () => (await queue.state(id)) === 'completed', 10000);
     expect(await queue.state(id)).toBe('completed');
     const ofJob = seen.filter((line) => line.includes(id));
     expect(ofJob[0]).toBe(`plan ${id}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { until } from './test-support/until';
 import { QueueJobName, QueueName } from '@docformat/contracts';
 import { Queue } from 'bullmq';
 import { JobQueue } from './job-queue';
@@ -37,14 +38,10 @@ describe('QueueConsumer (real Redis)', () => {
     connection.disconnect();
   });
 
-  const until = async (condition: () => boolean | Promise<boolean>) => {
-    for (let tries = 0; tries < 100 && !(await condition()); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-
   it('hands the job id of each entry to the handler and completes the entry', async () => {
     const id = randomUUID();
     await queue.enqueueConversion(id, 2000);
-    await until(async () => (await queue.state(id)) === 'completed');
+    await until(async () => (await queue.state(id)) === 'completed', 5000);
     expect(handled).toContain(id);
     expect(await queue.state(id)).toBe('completed');
   });
@@ -53,7 +50,7 @@ describe('QueueConsumer (real Redis)', () => {
     // Only a foreign producer can send one: JobQueue's payload is typed.
     const foreign = new Queue(QueueName.CONVERSION, { connection: producer, prefix });
     const entry = await foreign.add(QueueJobName.CONVERT, { jobId: 'not-a-uuid' });
-    await until(() => badPayloads.includes(entry.id));
+    await until(() => badPayloads.includes(entry.id), 5000);
     await foreign.close();
     expect(badPayloads).toContain(entry.id);
     expect(handled).not.toContain('not-a-uuid');

@@ -1,14 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { JobFailure } from '@docformat/contracts';
-import type {
-  ClaimedJob,
-  CompletedConversion,
-  JobEvent,
-  JobEvents,
-  JobProcessingRepository,
-  JobRow,
-  JobSplitRepository,
-} from '@docformat/db';
+import type { ClaimedJob, CompletedConversion, JobEvent, JobEvents, JobProcessingRepository, JobRow } from '@docformat/db';
 import { Prisma } from '@docformat/db';
 import { sampleValue, WorkerMetrics } from '@docformat/metrics';
 import { Logger } from '@nestjs/common';
@@ -143,8 +135,6 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     webhooks as unknown as WebhookDispatch,
     { started: jest.fn(async () => undefined) } as unknown as JobQueue,
     new JobOutcomes(jobs as unknown as JobProcessingRepository, metrics, webhooks as unknown as WebhookDispatch),
-    // Deliveries without a queue delivery are never split (split/ has tests of its own).
-    { runningJob: jest.fn(async () => null) } as unknown as JobSplitRepository,
     {} as SplitParent,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */

@@ -1,13 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { isTerminalStatus, JobErrorCode, type JobErrorCode as ErrorCode } from '@docformat/contracts';
-import {
-  type CacheKey,
-  isDatabaseUnavailable,
-  JobProcessingRepository,
-  JobSplitRepository,
-  type ClaimedJob,
-  type JobRow,
-} from '@docformat/db';
+import { type CacheKey, isDatabaseUnavailable, JobProcessingRepository, type ClaimedJob, type JobRow } from '@docformat/db';
 import { WorkerMetrics } from '@docformat/metrics';
 import { type Delivery, JobQueue, type Parked } from '@docformat/queue';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
@@ -53,7 +46,6 @@ export class ProcessJobUseCase {
     private readonly webhooks: WebhookDispatch,
     private readonly queue: JobQueue,
     private readonly outcomes: JobOutcomes,
-    private readonly splits: JobSplitRepository,
     private readonly splitParent: SplitParent,
   ) {}
 
@@ -76,14 +68,19 @@ export class ProcessJobUseCase {
     // Watched from before the claim, so a cancellation that lands right after it is heard.
     const cancellation = this.cancellations.watch(jobId);
     try {
-      // A split job's entry, delivered again for its ranges: no new attempt at the job.
-      const split = delivery ? await this.splits.runningJob(jobId) : null;
-      if (split && delivery) {
+      // One statement: an unfinished job with attempts left is claimed, unless it is a
+      // split job whose entry is delivered again for its ranges (no new attempt then).
+      const claim = delivery
+        ? await this.jobs.claimDelivery(jobId, this.config.JOB_MAX_ATTEMPTS)
+        : await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS).then((job) => (job ? { job, split: false } : null));
+      let job = claim?.job ?? null;
+      if (claim?.split && delivery) {
+        const split = claim.job;
         const resumed = await this.run(split, cancellation, (signal) => this.splitParent.resume(split, delivery, signal, Date.now()));
         if (resumed !== 'restart') return resumed;
+        // The split was given up (another converter version): converted again from the start, as a new attempt.
+        job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
       }
-      // The usual delivery in one statement: an unfinished job with attempts left is claimed.
-      const job = await this.jobs.claim(jobId, this.config.JOB_MAX_ATTEMPTS);
       if (!job) return await this.notClaimed(jobId);
       this.logger.log({ event: 'job.started', jobId, attempt: job.attempts, formats: job.requestedFormats });
       // One fewer of this client's jobs waits (fair scheduling); the sweep corrects a count this misses.

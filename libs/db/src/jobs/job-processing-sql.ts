@@ -36,6 +36,31 @@ export const jobProcessingSql = {
            ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
  RETURNING ${CLAIMED_COLUMNS}`,
 
+  /**
+   * A queue delivery's claim: a job that was split across the fleet and is still running
+   * is returned as it is (`split` true, no attempt counted: its entry comes back to queue
+   * or assemble its ranges, each of which counts its own); any other job is claimed as
+   * by `claim`. One statement, so a delivery costs one round trip before its work.
+   */
+  claimUnlessSplit: (id: string, maxAttempts: number): PrismaNamespace.Sql => Prisma.sql`
+    WITH split AS (
+      SELECT ${CLAIMED_COLUMNS}
+        FROM jobs
+       WHERE id = ${id}::uuid AND status = 'IN_PROGRESS' AND EXISTS (SELECT 1 FROM job_splits s WHERE s.job_id = jobs.id)
+    ), claimed AS (
+      UPDATE jobs
+         SET status = 'IN_PROGRESS',
+             attempts = attempts + 1,
+             started_at = COALESCE(started_at, now()),
+             updated_at = now()
+       WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS') AND attempts < ${maxAttempts}
+             AND NOT EXISTS (SELECT 1 FROM split)
+   RETURNING ${CLAIMED_COLUMNS}
+    )
+    SELECT *, true AS split FROM split
+     UNION ALL
+    SELECT *, false AS split FROM claimed`,
+
   /** What a claim returns of a job (ClaimedJob), for other statements that read a job the same way. */
   claimedColumns: CLAIMED_COLUMNS,
 

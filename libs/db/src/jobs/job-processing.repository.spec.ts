@@ -60,6 +60,14 @@ describe('JobProcessingRepository: jobs as the worker runs them (real Postgres)'
     expect(row).toMatchObject({ status: 'IN_PROGRESS', attempts: 2, startedAt });
   });
 
+  it("claims a queue delivery's job as claim does, within its attempts, when it was never split", async () => {
+    const id = await newJob();
+    expect(await jobs.claimDelivery(id, 2)).toMatchObject({ split: false, job: { id, ownerId, attempts: 1, type: 'format' } });
+    expect(await jobs.claimDelivery(id, 2)).toMatchObject({ split: false, job: { attempts: 2 } });
+    expect(await jobs.claimDelivery(id, 2)).toBeNull();
+    expect(await jobs.findById(id)).toMatchObject({ status: 'IN_PROGRESS', attempts: 2 });
+  });
+
   it('never claims a terminal or missing job', async () => {
     const id = await newJob();
     await jobs.claim(id);

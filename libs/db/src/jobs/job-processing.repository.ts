@@ -75,6 +75,19 @@ export class JobProcessingRepository {
   }
 
   /**
+   * A queue delivery's claim (jobProcessingSql.claimUnlessSplit): the job and `split`
+   * true when it was split across the fleet and is still running (no attempt counted),
+   * or claimed for an attempt as by `claim`. Null as for `claim`.
+   */
+  async claimDelivery(id: string, maxAttempts: number): Promise<{ job: ClaimedJob; split: boolean } | null> {
+    const rows = await this.prisma.$queryRaw<Array<ClaimedJob & { split: boolean }>>(jobProcessingSql.claimUnlessSplit(id, maxAttempts));
+    const row = rows[0];
+    if (!row) return null;
+    const { split, ...job } = row;
+    return { job, split };
+  }
+
+  /**
    * Writes every output and COMPLETED in one statement (so one transaction and one
    * round trip), only if the row is still IN_PROGRESS. The conditional UPDATE locks
    * the row, so a second delivery of the same job waits, then finds it COMPLETED

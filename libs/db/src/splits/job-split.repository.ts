@@ -1,6 +1,5 @@
 import type { FormatOptions } from '@docformat/contracts';
-import { jobProcessingSql } from '../jobs/job-processing-sql';
-import type { ClaimedJob, JobError } from '../jobs/job-processing.repository';
+import type { JobError } from '../jobs/job-processing.repository';
 import type { PrismaClient } from '../prisma-client';
 
 /** What the worker fetched for a split job, kept for the assembly's result and cache key. */
@@ -86,9 +85,9 @@ export class JobSplitRepository {
                CASE WHEN r.idx = 1 THEN 'RUNNING' ELSE 'PENDING' END, CASE WHEN r.idx = 1 THEN 1 ELSE 0 END,
                CASE WHEN r.idx = 1 THEN now() END
           FROM made, jsonb_array_elements(${JSON.stringify(parts)}::jsonb) WITH ORDINALITY AS r(pages, idx)
-     RETURNING 1
       )
-      SELECT (SELECT count(*) FROM made)::int AS created, (SELECT count(*) FROM ranges)::int AS ranges`;
+      -- A data-modifying CTE runs whether or not the query reads it: the ranges go in.
+      SELECT count(*)::int AS created FROM made`;
     return (rows[0]?.created ?? 0) > 0;
   }
 
@@ -101,20 +100,6 @@ export class JobSplitRepository {
     const ranges = await this.prisma.$queryRaw<SplitState['ranges']>`
       SELECT idx, status FROM job_ranges WHERE job_id = ${jobId}::uuid ORDER BY idx`;
     return { ...split, ranges };
-  }
-
-  /**
-   * A split job that is still running, as a claim would return it but without counting
-   * an attempt: its `convert` entry is delivered again to queue ranges or to assemble
-   * them, which is no new attempt at the job (each range counts its own). Null when the
-   * job was never split, or has ended.
-   */
-  async runningJob(jobId: string): Promise<ClaimedJob | null> {
-    const rows = await this.prisma.$queryRaw<ClaimedJob[]>`
-      SELECT ${jobProcessingSql.claimedColumns}
-        FROM jobs JOIN job_splits s ON s.job_id = jobs.id
-       WHERE jobs.id = ${jobId}::uuid AND jobs.status = 'IN_PROGRESS'`;
-    return rows[0] ?? null;
   }
 
   /** The split document's bytes; null when the split has gone (its job ended). */
