@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { until } from './test-support/until';
 import { QueueJobName } from '@docformat/contracts';
 import { backlogKey } from './fair-priority';
 import type { Delivery } from './delivery';
@@ -7,6 +6,7 @@ import { PARKED } from './delivery';
 import { JobQueue } from './job-queue';
 import { QueueConsumer, type QueueConsumerEvents } from './queue-consumer';
 import { createRedisConnection } from './redis-connection';
+import { until } from './test-support/until';
 
 const prefix = `docformat-test-delivery-${process.pid}`;
 const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { until } from './test-support/until';
 import { QueueJobName, QueueName } from '@docformat/contracts';
 import { Queue } from 'bullmq';
 import { JobQueue } from './job-queue';
 import { QueueConsumer, type QueueConsumerEvents } from './queue-consumer';
 import { createRedisConnection } from './redis-connection';
+import { until } from './test-support/until';
 
 const prefix = `docformat-test-queue-consumer-${process.pid}`;
 const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -21,20 +21,29 @@ const CLAIMED_COLUMNS = Prisma.sql`id, owner_id AS "ownerId", file_url AS "fileU
            upload_id AS "uploadId", webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`;
 
 /**
- * The worker's statements as raw SQL: each write is one statement (one round trip,
- * one transaction) that changes the row only in the state it expects.
+ * CREATED|IN_PROGRESS → IN_PROGRESS with the attempt counted (within `maxAttempts` when
+ * given, and `also` when given), returning what the attempt needs: both claims run it.
  */
-export const jobProcessingSql = {
-  /** The worker's first write: claims the job for an attempt, returning what the attempt needs. */
-  claim: (id: string, maxAttempts?: number): PrismaNamespace.Sql => Prisma.sql`
+function claimUpdate(id: string, maxAttempts?: number, also: PrismaNamespace.Sql = Prisma.empty): PrismaNamespace.Sql {
+  return Prisma.sql`
     UPDATE jobs
        SET status = 'IN_PROGRESS',
            attempts = attempts + 1,
            started_at = COALESCE(started_at, now()),
            updated_at = now()
      WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')
-           ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`}
- RETURNING ${CLAIMED_COLUMNS}`,
+           ${maxAttempts === undefined ? Prisma.empty : Prisma.sql`AND attempts < ${maxAttempts}`} ${also}
+ RETURNING ${CLAIMED_COLUMNS}`;
+}
+
+/**
+ * The worker's statements as raw SQL: each write is one statement (one round trip,
+ * one transaction) that changes the row only in the state it expects.
+ */
+export const jobProcessingSql = {
+  /** The worker's first write: claims the job for an attempt, returning what the attempt needs. */
+  claim: (id: string, maxAttempts?: number): PrismaNamespace.Sql => Prisma.sql`
+    ${claimUpdate(id, maxAttempts)}`,
 
   /**
    * A queue delivery's claim: a job that was split across the fleet and is still running
@@ -48,14 +57,7 @@ export const jobProcessingSql = {
         FROM jobs
        WHERE id = ${id}::uuid AND status = 'IN_PROGRESS' AND EXISTS (SELECT 1 FROM job_splits s WHERE s.job_id = jobs.id)
     ), claimed AS (
-      UPDATE jobs
-         SET status = 'IN_PROGRESS',
-             attempts = attempts + 1,
-             started_at = COALESCE(started_at, now()),
-             updated_at = now()
-       WHERE id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS') AND attempts < ${maxAttempts}
-             AND NOT EXISTS (SELECT 1 FROM split)
-   RETURNING ${CLAIMED_COLUMNS}
+      ${claimUpdate(id, maxAttempts, Prisma.sql`AND NOT EXISTS (SELECT 1 FROM split)`)}
     )
     SELECT *, true AS split FROM split
      UNION ALL
