@@ -145,6 +145,52 @@ function withoutEmptyLines({ placed, spans }: Placement): Placement {
   };
 }
 
+/** Other columns' left edges a title row's text may run across; a spanning header declares its span. */
+const TITLE_COLUMNS = 2;
+
+/**
+ * Leading rows that are the sheet's title, not its data: one cell with text, declared
+ * with no span, whose text lies beyond its own column or runs across the left edges of
+ * at least TITLE_COLUMNS other columns, in a table of four columns or more. Spreadsheet exports (Excel) tag a report's title, date line and notes above
+ * the column headers as rows of the table's grid, the text set centred across the
+ * sheet; a spanning header declares its span, and a cell's own text stays in its column.
+ * Those rows go back to the page, to be read as the paragraphs they are.
+ */
+function withoutTitleRows({ placed, spans }: Placement): Placement {
+  const width = Math.max(0, ...placed.map((row) => row.length));
+  if (width < 4) return { placed, spans };
+  const lefts = Array.from({ length: width }, (_, c) => {
+    const starts = placed.flatMap((row) => filled(row[c]).map((item) => item.x));
+    return starts.length > 0 ? Math.min(...starts) : undefined;
+  });
+  const isTitle = (row: ReadonlyArray<Cell | undefined>) => {
+    const withText = row.flatMap((cell, c) => (filled(cell).length > 0 ? [{ cell: cell as Cell, c }] : []));
+    if (withText.length !== 1) return false;
+    const [{ cell, c }] = withText;
+    if ((cell.colSpan ?? 1) > 1 || (cell.rowSpan ?? 1) > 1) return false;
+    const from = Math.min(...cell.items.map((item) => item.x));
+    const to = Math.max(...cell.items.map((item) => item.x + item.width));
+    const crossed = lefts.filter((left, k) => k !== c && left !== undefined && left > from && left < to).length;
+    const next = lefts.slice(c + 1).find((left) => left !== undefined);
+    // Set wholly beyond its own column (a title centred over the sheet, tagged in column one), or across several.
+    return (next !== undefined && from >= next) || crossed >= TITLE_COLUMNS;
+  };
+  let titles = 0;
+  // Two rows must stay for a table; the rest decide whether it is one.
+  while (titles < placed.length - 2 && isTitle(placed[titles])) titles++;
+  // Only above a header row (TH or bold in every cell with text) that names most columns: titles head a sheet's header.
+  const header = placed[titles];
+  const named = header.filter((cell) => filled(cell).length > 0);
+  const isHeader =
+    named.length * 2 > width &&
+    named.every((cell) => (cell as Cell).header || filled(cell).every((item) => item.bold || item.text.trim() === ''));
+  if (titles === 0 || !isHeader) return { placed, spans };
+  return {
+    placed: placed.slice(titles),
+    spans: spans.flatMap((span) => (span.row >= titles ? [{ ...span, row: span.row - titles }] : [])),
+  };
+}
+
 /**
  * The page's tagged tables, built from its own positioned text: each cell takes the
  * items drawn in its MCIDs, laid out in lines as any cell's text is. A table needs two
@@ -171,7 +217,7 @@ export function taggedPageTables(
     const cells: Cell[][] = table.rows.map((row) =>
       row.map((cell) => ({ ...cell, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
     );
-    const { placed, spans } = table.complete ? placeDeclared(cells) : placeInferred(cells);
+    const { placed, spans } = withoutTitleRows(table.complete ? placeDeclared(cells) : placeInferred(cells));
     const rows = placed.filter((row) => row.some((cell) => cell !== undefined && cell.items.length > 0));
     const width = Math.max(0, ...placed.map((row) => row.length));
     if (rows.length < 2 || width < 2) continue;

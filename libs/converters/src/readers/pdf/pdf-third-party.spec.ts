@@ -217,3 +217,13 @@ describe('tables as other projects test them (development half of the third-part
     expect(rows).toContainEqual(['', '', '', '', '', '', 'ההוצאה לצריכה ציבורית:']);
   });
 });
+
+describe("a tagged Excel export (pdfplumber's WARN report)", () => {
+  it("reads the sheet's title lines above the header row as text, not as rows of its table", async () => {
+    const markdown = await markdownOf('pdfplumber/WARN-Report-for-7-1-2015-to-03-25-2016.pdf');
+    const firstTable = markdown.split('\n').findIndex((line) => line.startsWith('|'));
+    expect(markdown.split('\n')[firstTable]).toBe('| Notice Date | Effective | Received | Company | City | No. Of | Layoff/Closure |');
+    expect(markdown.split('\n').slice(0, firstTable).join('\n')).toContain('WARN Report');
+    expect(markdown).toContain('| 06/22/2015 | 03/25/2016 | 07/01/2015 | Maxim Integrated Product | San Jose | 150 | Closure Permanent |');
+  });
+});
