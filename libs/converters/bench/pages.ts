@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const rounds = Number(option('rounds', '3'));
   const bytes = readFileSync(file);
   await drawPage({ bytes, mimeType: 'application/pdf', page: 1, dpi: 36, format: 'png' }); // loads pdf.js and Skia
-  console.log(`${file}: pages 1-${pages}, ${rounds} rounds, PNG`);
+  process.stdout.write(`${file}: pages 1-${pages}, ${rounds} rounds, PNG\n`);
   for (const dpi of RESOLUTIONS) {
     const ours: number[] = [];
     const poppler: number[] = [];
@@ -61,9 +61,9 @@ async function main(): Promise<void> {
       poppler.push(pdftoppm(file, pages, dpi));
     }
     const ratios = ours.map((ms, index) => ms / (poppler[index] as number));
-    console.log(
+    process.stdout.write(
       `${dpi} dpi: drawPage ${median(ours).toFixed(0)} ms/page, pdftoppm ${median(poppler).toFixed(0)} ms/page, ` +
-        `ratio ${median(ratios).toFixed(2)} (drawPage / pdftoppm, median of rounds)`,
+        `ratio ${median(ratios).toFixed(2)} (drawPage / pdftoppm, median of rounds)\n`,
     );
   }
 }
