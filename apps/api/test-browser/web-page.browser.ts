@@ -17,6 +17,7 @@ const REPO_ROOT = join(__dirname, '../../..');
 const FIXTURES = join(REPO_ROOT, 'libs/converters/fixtures');
 /** A docx with headings, lists and a 3×3 table (Region / Sales / Growth; North, South). */
 const DOCX = join(FIXTURES, 'office-docs/source.docx');
+const PDF = join(FIXTURES, 'pdf-structure/tables.pdf');
 export const SCREENSHOT = join(REPO_ROOT, 'test-artifacts/web-page.png');
 /** Conversions are quick; this only bounds a broken run (Playwright's wait, not an assertion). */
 const JOB_WAIT_MS = 90_000;
@@ -149,6 +150,30 @@ describe('the web page', () => {
     await page.reload();
     await page.locator(`#recent-jobs tr[data-job-id="${id}"]`).waitFor();
     expect(await page.isVisible('#token-form')).toBe(false);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("shows a PDF job's page image beside its markdown, page by page", async () => {
+    const page = await openPage();
+    await signIn(page);
+    await page.setInputFiles('#file', PDF);
+    await page.click('#submit');
+    expect(await waitForEnd(page)).toBe('COMPLETED');
+
+    const first = page.locator('#page-view img[data-page="1"]');
+    await first.waitFor();
+    // Drawn by the API at 110 dpi (US Letter: 935 pixels wide), shown from a blob: URL the CSP allows.
+    await page.waitForFunction(() => (document.querySelector('#page-view img') as HTMLImageElement | null)?.complete === true);
+    expect(await first.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.src.startsWith('blob:')])).toEqual([935, true]);
+    expect(await page.locator('.with-page #outputs .output[data-format="markdown"] .rendered').count()).toBe(1);
+    expect(await page.textContent('#page-label')).toBe('Page 1 of 2');
+    expect(await page.isDisabled('#page-previous')).toBe(true);
+
+    await page.click('#page-next');
+    await page.locator('#page-view img[data-page="2"]').waitFor();
+    expect(await page.textContent('#page-label')).toBe('Page 2 of 2');
+    expect(await page.isDisabled('#page-next')).toBe(true);
     expect(pageErrors).toEqual([]);
     await page.close();
   }, 180_000);

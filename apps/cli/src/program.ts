@@ -1,9 +1,11 @@
 import { DocformatClient, type JobStatus, type JobType } from '@docformat/client';
+import { PAGE_IMAGE_DPI, PAGE_IMAGE_FORMATS } from '@docformat/contracts';
 import { Command, CommanderError, Option } from 'commander';
 import { cancelCommand } from './commands/cancel.command';
 import { convertCommand } from './commands/convert.command';
 import { jobsCommand } from './commands/jobs.command';
 import { mcpCommand } from './commands/mcp.command';
+import { pageCommand } from './commands/page.command';
 import { describeFailure, EXIT_USAGE } from './failure';
 import { FORMAT_NAMES, formatList, formatOptions, wholeNumber, type ConvertFlags } from './convert-flags';
 import type { Io } from './io';
@@ -79,6 +81,22 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
     .argument('<ids...>', 'job ids (docformat jobs lists them)')
     .action(async (ids: string[]) => {
       exitCode = await cancelCommand(client(), ids, io);
+    });
+
+  program
+    .command('page')
+    .description('Draw a page of a completed PDF or image job as an image file (PNG or WebP).')
+    .argument('<jobId>', 'the job id')
+    .argument('<n>', 'the page number, from 1', wholeNumber(1, 1_000_000))
+    .option('-o, --out <file>', 'the image file (default <jobId>.page-<n>.<format>)')
+    .option(
+      '--dpi <dpi>',
+      `resolution, ${PAGE_IMAGE_DPI.min}-${PAGE_IMAGE_DPI.max} (default ${PAGE_IMAGE_DPI.default})`,
+      wholeNumber(PAGE_IMAGE_DPI.min, PAGE_IMAGE_DPI.max),
+    )
+    .addOption(new Option('--format <format>', 'image format').choices(PAGE_IMAGE_FORMATS).default(PAGE_IMAGE_FORMATS[0]))
+    .action(async (jobId: string, page: number, flags: { out?: string; dpi?: number; format: 'png' | 'webp' }) => {
+      exitCode = await pageCommand(client(), { jobId, page, ...flags }, io);
     });
 
   program

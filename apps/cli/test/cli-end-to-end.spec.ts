@@ -125,6 +125,25 @@ describe('docformat jobs and cancel', () => {
   }, 60_000);
 });
 
+describe('docformat page', () => {
+  it('writes a page image to the file named, and names a page past the end with exit 1', async () => {
+    const converted = await new DocformatClient({ url: env.DOCFORMAT_URL, token: env.DOCFORMAT_TOKEN }).convert(
+      `${origin.url}/pdf-structure/tables.pdf`,
+      { formats: 'text' },
+    );
+    const file = join(out, 'page.webp');
+    const run = await runCli(['page', converted.job.id, '2', '-o', file, '--dpi', '72', '--format', 'webp'], env);
+    expect(run).toMatchObject({ code: 0, stdout: `${file}\n`, stderr: '' });
+    expect(readFileSync(file).subarray(8, 12).toString('latin1')).toBe('WEBP');
+
+    const past = await runCli(['page', converted.job.id, '3', '-o', join(out, 'none.png')], env);
+    expect(past.code).toBe(1);
+    expect(past.stderr).toContain('There is no page 3: the document has 2 pages.');
+    expect(readdirSync(out)).toEqual(['page.webp']);
+    expect((await runCli(['page', converted.job.id, '1', '--dpi', '500'], env)).code).toBe(2);
+  }, 60_000);
+});
+
 describe('settings and errors', () => {
   it('says the token was refused, with exit 1', async () => {
     const run = await runCli(['jobs'], { ...env, DOCFORMAT_TOKEN: 'not-a-token-of-this-service' });

@@ -72,6 +72,21 @@ export interface ExtractOptions extends Pick<SubmitOptions, 'fileName' | 'idempo
   options?: ExtractionOptions;
 }
 
+export interface PageImageOptions {
+  /** 36–300 dots per inch; the API's default is 110. */
+  dpi?: number;
+  /** png (the API's default) or webp. */
+  format?: 'png' | 'webp';
+  signal?: AbortSignal;
+}
+
+/** A page drawn by GET /job/{id}/pages/{n}. */
+export interface PageImage {
+  /** image/png or image/webp. */
+  mediaType: string;
+  bytes: Uint8Array;
+}
+
 export interface Conversion {
   job: JobRecord;
   /** One entry per requested format: a string for text, markdown and html, the JSON value for json and chunks. */
@@ -181,6 +196,26 @@ export class DocformatClient {
   /** POST /job/{id}/cancel: the job, now FAILED with CANCELLED; a job that had ended is a 409 JOB_FINISHED. */
   cancelJob(id: string): Promise<JobRecord> {
     return this.call(() => this.api.POST('/job/{id}/cancel', { params: { path: { id } } }));
+  }
+
+  /**
+   * GET /job/{id}/pages/{n}: page `page` (from 1) of a COMPLETED PDF or image job, drawn
+   * from the source the job kept. Its problems (PAGE_OUT_OF_RANGE, SOURCE_NOT_KEPT,
+   * NO_PAGE_IMAGES, …) throw as DocformatApiError.
+   */
+  async pageImage(jobId: string, page: number, options: PageImageOptions = {}): Promise<PageImage> {
+    const query = { ...(options.dpi === undefined ? {} : { dpi: options.dpi }), ...(options.format ? { format: options.format } : {}) };
+    let mediaType = '';
+    const body = await this.call(async () => {
+      const answer = await this.api.GET('/job/{id}/pages/{n}', {
+        params: { path: { id: jobId, n: page }, query },
+        parseAs: 'arrayBuffer',
+        signal: options.signal,
+      });
+      mediaType = answer.response.headers.get('content-type') ?? '';
+      return answer;
+    });
+    return { mediaType, bytes: new Uint8Array(body as unknown as ArrayBuffer) };
   }
 
   /** DELETE /job/{id}: the job and its outputs, stopped first if it runs. */

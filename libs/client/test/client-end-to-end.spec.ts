@@ -118,6 +118,22 @@ describe('getJob, listJobs and cancelJob', () => {
   });
 });
 
+describe('pageImage', () => {
+  it('fetches a page drawn as PNG or WebP at the dpi asked, and surfaces PAGE_OUT_OF_RANGE', async () => {
+    const client = await clientFor('client-pages');
+    const { job } = await client.convert(`${origin.url}/pdf-structure/tables.pdf`, { formats: 'text' });
+    const png = await client.pageImage(job.id, 1, { dpi: 72 });
+    expect(png.mediaType).toBe('image/png');
+    // The PNG's IHDR: US Letter is 612 × 792 pixels at 72 dpi.
+    const header = Buffer.from(png.bytes);
+    expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([612, 792]);
+    const webp = await client.pageImage(job.id, 2, { format: 'webp' });
+    expect(webp.mediaType).toBe('image/webp');
+    expect(Buffer.from(webp.bytes).subarray(8, 12).toString('latin1')).toBe('WEBP');
+    await expect(client.pageImage(job.id, 3)).rejects.toMatchObject({ status: 404, code: 'PAGE_OUT_OF_RANGE' });
+  }, 60_000);
+});
+
 describe('the generated client', () => {
   it('is what the running API’s /openapi.json generates', async () => {
     expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(await regenerate(service.url));

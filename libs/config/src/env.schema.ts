@@ -210,6 +210,8 @@ export const envSchema = z.object({
   RENDER_TIMEOUT_MS: int(30_000, 100, 600_000),
   /** Old-generation heap limit of a rendering thread. */
   RENDER_MAX_MEMORY_MB: int(512, 64, 65_536),
+  /** Largest PDF, PNG or JPEG source a job keeps for its page images (GET /job/{id}/pages/{n}); 0 keeps none. */
+  PAGE_SOURCE_MAX_BYTES: int(50 * MIB, 0, 4096 * MIB),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

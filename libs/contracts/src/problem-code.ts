@@ -27,6 +27,16 @@ export const ProblemCode = {
   DOCUMENT_NOT_STORED: 'DOCUMENT_NOT_STORED',
   /** 503: the API's rendering threads are all busy, or a rendering took longer than RENDER_TIMEOUT_MS. */
   RENDER_UNAVAILABLE: 'RENDER_UNAVAILABLE',
+  /** 409: the job's source bytes are not kept (above PAGE_SOURCE_MAX_BYTES, or gone), so its pages cannot be drawn. */
+  SOURCE_NOT_KEPT: 'SOURCE_NOT_KEPT',
+  /** 422: the job's source type has no pages to draw (only PDFs and PNG/JPEG images have). */
+  NO_PAGE_IMAGES: 'NO_PAGE_IMAGES',
+  /** 404: the page asked for is not in the document. */
+  PAGE_OUT_OF_RANGE: 'PAGE_OUT_OF_RANGE',
+  /** 422: the kept source could not be opened to draw the page (a damaged file). */
+  SOURCE_UNREADABLE: 'SOURCE_UNREADABLE',
+  /** 422: the page drawn at the dpi asked for would have more pixels than a drawing may (MAX_IMAGE_PIXELS). */
+  PAGE_TOO_LARGE: 'PAGE_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

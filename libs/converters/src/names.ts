@@ -1,6 +1,6 @@
 // The names-only entry point (@docformat/converters/names): what a client may ask for,
 // without any reader or parser behind it. The API validates requests with it, so its
-// build holds no reader (`find dist/api -path '*readers*'` finds nothing).
+// main thread loads no reader (only page drawing, in its threads, loads the PDF one: ADR 0018).
 export { isOutputFormat, outputFormatInfo, outputFormatNames } from './formats/registry';
 export type { RenderOptionName } from './formats/output-format';
 export { DOCUMENT_SCHEMA_PATH, documentSchema } from './formats/json/document-schema';

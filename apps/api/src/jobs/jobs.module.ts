@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { ClientJobRepository, JobDocumentRepository } from '@docformat/db';
+import { ClientJobRepository, JobDocumentRepository, JobSourceRepository } from '@docformat/db';
 import { APP_CONFIG, prismaRepository } from '@docformat/infra';
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -10,6 +10,8 @@ import { JobFormatsController } from './formats/job-formats.controller';
 import { JobFormatsService } from './formats/job-formats.service';
 import { RenderPool } from './formats/render-pool';
 import { JobsController } from './jobs.controller';
+import { JobPagesController } from './pages/job-pages.controller';
+import { JobPagesService } from './pages/job-pages.service';
 import { JobsService } from './jobs.service';
 import { JobListController } from './list/job-list.controller';
 import { JobListService } from './list/job-list.service';
@@ -20,7 +22,7 @@ import { SubmissionRateLimiter } from '../rate-limit/submission-rate-limiter';
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
-  controllers: [JobsController, ExtractController, JobControlController, JobListController, JobFormatsController],
+  controllers: [JobsController, ExtractController, JobControlController, JobListController, JobFormatsController, JobPagesController],
   providers: [
     JobsService,
     JobControlService,
@@ -29,8 +31,10 @@ import { SubmissionRateLimiter } from '../rate-limit/submission-rate-limiter';
     SubmissionRateLimiter,
     SubmissionRateGuard,
     JobFormatsService,
+    JobPagesService,
     prismaRepository(ClientJobRepository),
     prismaRepository(JobDocumentRepository),
+    prismaRepository(JobSourceRepository),
     {
       provide: RenderPool,
       inject: [APP_CONFIG],

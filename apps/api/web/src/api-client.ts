@@ -66,6 +66,12 @@ export class ApiClient {
     return response.text();
   }
 
+  /** GET /job/{id}/pages/{n}: a page drawn as PNG (an <img> cannot send the token: the page shows it as a blob: URL). */
+  async pageImage(id: string, page: number): Promise<Blob> {
+    const response = await this.request(`/job/${encodeURIComponent(id)}/pages/${page}`, {});
+    return response.blob();
+  }
+
   private async json<T>(path: string, init: RequestInit): Promise<T> {
     return (await (await this.request(path, init)).json()) as T;
   }

@@ -2,11 +2,14 @@ import { isTerminal, type JobRecord, pagesLabel } from './api-types.ts';
 import { download, h, localTime, present } from './dom.ts';
 import { renderMarkdown } from './markdown-view.ts';
 import { forDisplay, isOutputFormat, outputFile, outputText, sizeLabel } from './outputs.ts';
+import { hasPageImages, pageView } from './page-view.ts';
 
 export interface JobViewActions {
   cancel(job: JobRecord): void;
   /** An extraction job's outputs are links: fetch one, raw. */
   fetchOutput(job: JobRecord, format: string): Promise<string>;
+  /** A page of a PDF or image job, drawn by the API. */
+  pageImage(job: JobRecord, page: number): Promise<Blob>;
 }
 
 /** Shows one job: its status as it changes, what went wrong, and each output once COMPLETED. */
@@ -38,8 +41,10 @@ export function renderJob(container: HTMLElement, job: JobRecord, actions: JobVi
         job.type === 'extraction' ? linkedOutput(job, format, actions) : outputSection(format, value, job.fileName),
       ),
     );
+  // A PDF's or an image's page beside its outputs, to check the conversion against it.
+  const shown = outputs && hasPageImages(job) ? h('div', { class: 'with-page' }, pageView(job, actions.pageImage), outputs) : outputs;
   container.replaceChildren(
-    ...present([h('div', { class: 'job-head' }, h('h2', {}, 'Job'), status, cancel), facts, waiting, failure, ...warnings, outputs]),
+    ...present([h('div', { class: 'job-head' }, h('h2', {}, 'Job'), status, cancel), facts, waiting, failure, ...warnings, shown]),
   );
   container.hidden = false;
 }

@@ -142,6 +142,7 @@ const actions = {
     api?.cancel(job.id).then(show, (error: unknown) => say(describe(error)));
   },
   fetchOutput: (job: JobRecord, format: string) => (api ? api.rendered(job.id, format) : Promise.reject(new Error('No token'))),
+  pageImage: (job: JobRecord, page: number) => (api ? api.pageImage(job.id, page) : Promise.reject(new Error('No token'))),
 };
 
 /** Shows a job and follows it until it ends; opening another job stops following this one. */

@@ -1,4 +1,4 @@
-import { JobProcessingRepository, JobSplitRepository } from '@docformat/db';
+import { JobProcessingRepository, JobSourceRepository, JobSplitRepository } from '@docformat/db';
 import { prismaRepository } from '@docformat/infra';
 import { Module } from '@nestjs/common';
 import { ShutdownSignal } from '../shutdown/shutdown-signal';
@@ -7,6 +7,7 @@ import { DocumentFetcher } from './document-fetcher';
 import { JobCancellations } from './job-cancellations';
 import { JobOutcomes } from './job-outcomes';
 import { ProcessJobUseCase } from './process-job.usecase';
+import { SourceKeeper } from './source-keeper';
 import { RunRangeUseCase } from './split/range.usecase';
 import { SplitDocuments } from './split/split-documents';
 import { SplitParent } from './split/split-parent';
@@ -15,12 +16,14 @@ import { SplitParent } from './split/split-parent';
   providers: [
     prismaRepository(JobProcessingRepository),
     prismaRepository(JobSplitRepository),
+    prismaRepository(JobSourceRepository),
     ShutdownSignal,
     DocumentFetcher,
     JobCancellations,
     JobOutcomes,
     SplitDocuments,
     SplitParent,
+    SourceKeeper,
     RunRangeUseCase,
     ProcessJobUseCase,
     ConversionConsumer,

@@ -19,6 +19,7 @@ import { JobOutcomes } from './job-outcomes';
 import { JobProgress } from './job-progress';
 import { ProcessJobUseCase } from './process-job.usecase';
 import type { SplitParent } from './split/split-parent';
+import type { SourceKeeper } from './source-keeper';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50, OCR_THREADS: 2 } as AppConfig;
@@ -136,6 +137,7 @@ function setup(behaviour: { fetch?: () => Promise<DownloadedDocument>; convert?:
     { started: jest.fn(async () => undefined) } as unknown as JobQueue,
     new JobOutcomes(jobs as unknown as JobProcessingRepository, metrics, webhooks as unknown as WebhookDispatch),
     {} as SplitParent,
+    { keep: jest.fn(async () => false) } as unknown as SourceKeeper,
   );
   /** The value of one metric as a scrape would show it (0 when never recorded). */
   const metric = async (name: string, labels: Record<string, string> = {}) => sampleValue(await metrics.registry.metrics(), name, labels);

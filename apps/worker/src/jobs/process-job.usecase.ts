@@ -16,6 +16,7 @@ import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobEr
 import { JobOutcomes } from './job-outcomes';
 import { JobProgress } from './job-progress';
 import { SplitParent } from './split/split-parent';
+import { SourceKeeper } from './source-keeper';
 import { keptWith } from './stored-document';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
@@ -47,6 +48,7 @@ export class ProcessJobUseCase {
     private readonly queue: JobQueue,
     private readonly outcomes: JobOutcomes,
     private readonly splitParent: SplitParent,
+    private readonly sources: SourceKeeper,
   ) {}
 
   /**
@@ -129,6 +131,7 @@ export class ProcessJobUseCase {
       mimeType: document.mimeType,
       durationMs: Date.now() - started,
     });
+    await this.sources.keep(job.id, document);
 
     const cacheKey = { sourceSha256: document.sha256, conversionKey: conversionKey(job.requestedFormats, job.options) };
     if (job.options?.cache !== false && (await this.completeFromCache(job, cacheKey, document.extension, started))) return 'completed';

@@ -104,6 +104,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/job/{id}/pages/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of a COMPLETED job drawn as an image, from the PDF or PNG/JPEG source the job kept (never fetched again): a PDF page as pdf.js draws it, an image as its one page. Drawn in a rendering thread and cached per page, dpi and format; the header Docformat-Output says cached or rendered. */
+        get: operations["JobPagesController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs": {
         parameters: {
             query?: never;
@@ -988,6 +1005,95 @@ export interface operations {
                     "text/html": components["schemas"]["ProblemDto"];
                     "text/markdown": components["schemas"]["ProblemDto"];
                     "text/plain": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    JobPagesController_page: {
+        parameters: {
+            query?: {
+                /** @description Resolution in dots per inch (a US Letter page at 110 dpi is 935 × 1210 pixels). */
+                dpi?: number;
+                /** @description Image format. */
+                format?: "png" | "webp";
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description The page number, from 1. */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: a bad page number, dpi or format, or another parameter (named in errors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description NOT_FOUND: unknown job or a job of another client. PAGE_OUT_OF_RANGE: the document has fewer pages (pageCount says how many). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description JOB_NOT_COMPLETED: the job is CREATED, IN_PROGRESS or FAILED. SOURCE_NOT_KEPT: the source bytes are not kept (larger than PAGE_SOURCE_MAX_BYTES, or gone). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description NO_PAGE_IMAGES: the source type has no pages (e.g. DOCX, HTML). SOURCE_UNREADABLE: the kept source could not be opened. PAGE_TOO_LARGE: the drawing would pass MAX_IMAGE_PIXELS (ask for a lower dpi). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description RENDER_UNAVAILABLE: every rendering thread busy (Retry-After), or the drawing took longer than RENDER_TIMEOUT_MS. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
                 };
             };
         };

@@ -20,8 +20,8 @@ export interface StoredRendering {
 
 /**
  * One format rendered from a stored document: no download, no reader, no parse of
- * the source. Loads only the format's renderer, so the API's rendering threads hold
- * no reader (`find dist/api -path '*readers*'` stays empty). An unknown format name
+ * the source. Loads only the format's renderer, so a rendering loads no reader (a
+ * page drawing, ../pages, loads the PDF one: ADR 0018). An unknown format name
  * is a programming error (the API checked it).
  */
 export async function renderStoredDocument(request: StoredRenderRequest): Promise<StoredRendering> {

@@ -1,3 +1,4 @@
+import type { PageDrawing, PageDrawRequest } from '@docformat/converters/page-images';
 import type { StoredRenderRequest, StoredRendering } from '@docformat/converters/render';
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
@@ -32,15 +33,18 @@ const IDLE_MS = 60_000;
  * hundreds of thousands of table cells), which on the event loop would hold every
  * other request up. The task file sits beside this one with this file's extension:
  * .js in the build, .ts from source (tests), where threads compile it with
- * @swc-node/register and the aliases of SWC_NODE_PROJECT.
+ * @swc-node/register and the aliases of SWC_NODE_PROJECT. Page images (../pages) are
+ * drawn by the same threads with their own task file, so one setting bounds both and a
+ * thread loads pdf.js only once it has drawn a page.
  */
 export class RenderPool {
-  private readonly piscina: Piscina<StoredRenderRequest, StoredRendering>;
+  private readonly piscina: Piscina<StoredRenderRequest | PageDrawRequest, StoredRendering | PageDrawing>;
+  private readonly extension = extname(__filename);
 
   constructor(private readonly options: RenderPoolOptions) {
-    const fromSource = extname(__filename) === '.ts';
+    const fromSource = this.extension === '.ts';
     this.piscina = new Piscina({
-      filename: join(__dirname, `render.task${extname(__filename)}`),
+      filename: join(__dirname, `render.task${this.extension}`),
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: IDLE_MS,
@@ -51,18 +55,28 @@ export class RenderPool {
   }
 
   /** Renders in a thread; RenderUnavailableError when busy or too slow, a plain Error for anything else. */
-  async render(request: StoredRenderRequest): Promise<StoredRendering> {
+  render(request: StoredRenderRequest): Promise<StoredRendering> {
+    return this.run(request, 'rendering') as Promise<StoredRendering>;
+  }
+
+  /** Draws a page in a thread (../pages/page.task); errors as for render. */
+  drawPage(request: PageDrawRequest): Promise<PageDrawing> {
+    const filename = join(__dirname, '..', 'pages', `page.task${this.extension}`);
+    return this.run(request, 'page drawing', filename) as Promise<PageDrawing>;
+  }
+
+  private async run(task: StoredRenderRequest | PageDrawRequest, what: string, filename?: string): Promise<StoredRendering | PageDrawing> {
     if (this.piscina.queueSize >= this.piscina.options.maxQueue) {
-      throw new RenderUnavailableError('busy', `every rendering thread is busy and ${this.piscina.queueSize} renderings are waiting`);
+      throw new RenderUnavailableError('busy', `every rendering thread is busy and ${this.piscina.queueSize} tasks are waiting`);
     }
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      return await this.piscina.run(request, { signal: timeout });
+      return await this.piscina.run(task, { signal: timeout, ...(filename ? { filename } : {}) });
     } catch (error) {
       if (timeout.aborted) {
         throw new RenderUnavailableError(
           'timeout',
-          `rendering took longer than ${this.options.timeoutMs} ms (RENDER_TIMEOUT_MS) and was stopped`,
+          `${what} took longer than ${this.options.timeoutMs} ms (RENDER_TIMEOUT_MS) and was stopped`,
         );
       }
       throw error;
