@@ -18,3 +18,4 @@ export * from './uploads/upload.repository';
 export * from './webhooks/webhook.repository';
 export * from './tokens/token-secret';
 export * from './splits/job-split.repository';
+export * from './batches/client-batch.repository';
