@@ -1,4 +1,8 @@
+import { verifyWebhook, WebhookHeader } from '@docformat/contracts';
+import { ApiTokenRepository } from '@docformat/db';
 import { prepareTestDatabase, startFixtureOrigin, testEnvironment, type FixtureOrigin } from '@docformat/testing';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type WorkerProcess, startWorkerProcess, stopEndToEnd } from './support/worker-process';
 import { startTestApp, type TestApp } from './test-app';
@@ -117,6 +121,40 @@ describe('POST /batches and GET /batches/{id}', () => {
   });
 });
 
+describe('POST /batches with an Idempotency-Key', () => {
+  it('answers the same batch to the same request, and a 422 to another request under the key', async () => {
+    const body = { files: ['https://example.com/a.pdf', 'https://example.com/b.pdf'], format: { type: 'text' } };
+    const key = `batch-${Date.now()}`;
+    const first = await t.http().post('/batches').set(alice.auth).set('Idempotency-Key', key).send(body);
+    expect(first.status).toBe(202);
+    const again = await t.http().post('/batches').set(alice.auth).set('Idempotency-Key', key).send(body);
+    expect(again.status).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.jobs.map((job: { id: string }) => job.id)).toEqual(first.body.jobs.map((job: { id: string }) => job.id));
+    const other = await t
+      .http()
+      .post('/batches')
+      .set(alice.auth)
+      .set('Idempotency-Key', key)
+      .send({ ...body, files: ['https://example.com/c.pdf'] });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await t.prisma.batch.count({ where: { ownerId: alice.id, jobs: { some: { fileUrl: 'https://example.com/c.pdf' } } } })).toBe(0);
+  });
+
+  it('refuses a malformed key with a 400 naming the header', async () => {
+    const res = await t
+      .http()
+      .post('/batches')
+      .set(alice.auth)
+      .set('Idempotency-Key', 'ä')
+      .send({ files: ['https://example.com/a.pdf'], format: { type: 'text' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('Idempotency-Key');
+  });
+});
+
 describe('POST /batches/{id}/cancel and DELETE /batches/{id}', () => {
   it('cancels every unfinished job, keeps the ended ones, and the batch is done', async () => {
     const created = await createBatch([`${origin.url}/notes.txt`, origin.endlessUrl, origin.endlessUrl]);
@@ -136,4 +174,62 @@ describe('POST /batches/{id}/cancel and DELETE /batches/{id}', () => {
     for (const job of created.body.jobs) expect((await t.http().get(`/job/${job.id}`).set(alice.auth)).status).toBe(404);
     expect(await t.prisma.job.count({ where: { batchId: created.body.id } })).toBe(0);
   });
+});
+
+describe('the batch webhook', () => {
+  let receiver: Server;
+  let hookUrl = '';
+  const received: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks) });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+
+  it('fires once, signed as job webhooks are, when both jobs have ended, with the batch id and counts', async () => {
+    const created = await createBatch([`${origin.url}/notes.txt`, `${origin.url}/sample.md`], alice, { webhook: { url: hookUrl } });
+    const done = await t.http().get(`/batches/${created.body.id}?wait=30`).set(alice.auth);
+    expect(done.body).toMatchObject({ done: true, counts: { COMPLETED: 2 } });
+    const deadline = Date.now() + 20_000;
+    while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Time for a second delivery, were there one (there must not be).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received).toHaveLength(1);
+    const [delivery] = received as [(typeof received)[number]];
+    const secret = (await t.app.get(ApiTokenRepository).webhookSecret(alice.id)) as string;
+    expect(verifyWebhook(secret, delivery.headers[WebhookHeader.SIGNATURE.toLowerCase()] as string, delivery.body)).toBe(true);
+    expect(delivery.headers[WebhookHeader.EVENT.toLowerCase()]).toBe('batch.completed');
+    expect(JSON.parse(delivery.body.toString('utf8'))).toMatchObject({
+      event: 'batch.completed',
+      id: created.body.id,
+      total: 2,
+      counts: { COMPLETED: 2, FAILED: 0, CREATED: 0, IN_PROGRESS: 0 },
+      batchUrl: `/batches/${created.body.id}`,
+    });
+    const after = await t.http().get(`/batches/${created.body.id}`).set(alice.auth);
+    expect(after.body.webhook).toMatchObject({ url: hookUrl, status: 'DELIVERED', attempts: 1 });
+  }, 60_000);
+
+  it('fires once when a cancel ends the batch', async () => {
+    received.length = 0;
+    const created = await createBatch([origin.endlessUrl, origin.endlessUrl], alice, { webhook: { url: hookUrl } });
+    expect((await t.http().post(`/batches/${created.body.id}/cancel`).set(alice.auth)).status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    while (received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received).toHaveLength(1);
+    expect(JSON.parse((received[0] as { body: Buffer }).body.toString('utf8'))).toMatchObject({
+      id: created.body.id,
+      counts: { FAILED: 2 },
+    });
+  }, 60_000);
 });

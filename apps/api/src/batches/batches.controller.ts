@@ -1,6 +1,6 @@
 import type { BatchRecord } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -10,11 +10,12 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ClientApi } from '../auth/client-api.decorator';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { ProblemDto } from '../http/problem.dto';
 import { validateDto } from '../http/validate-dto';
+import { idempotencyKey } from '../jobs/idempotency-key';
 import { SubmissionEndpoint } from '../jobs/submission.decorator';
 import { parseWaitSeconds } from '../jobs/wait/wait-seconds';
 import { BatchesService } from './batches.service';
@@ -39,17 +40,18 @@ export class BatchesController {
   @ApiAcceptedResponse({ type: BatchRecordDto, description: 'Batch created with its jobs; poll the Location header.' })
   async create(
     @CurrentClient() client: ApiClient,
-    @Req() _req: FastifyRequest,
     @Body() body: unknown,
+    @Headers('idempotency-key') keyHeader: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<BatchRecord> {
+    const key = idempotencyKey(keyHeader);
     const dto = await validateDto(CreateBatchDto, body);
-    const record = await this.batches.create(client, {
-      files: dto.files.map((fileName) => ({ fileName })),
-      format: dto.format,
-      webhook: dto.webhook,
-      fingerprint: body,
-    });
+    const { record, replayed } = await this.batches.create(
+      client,
+      { files: dto.files.map((fileName) => ({ fileName })), format: dto.format, webhook: dto.webhook, fingerprint: body },
+      key,
+    );
+    if (replayed) res.header('Idempotent-Replayed', 'true');
     res.header('Location', `/batches/${record.id}`);
     return record;
   }

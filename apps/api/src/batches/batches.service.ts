@@ -1,6 +1,6 @@
 import type { AppConfig } from '@docformat/config';
 import { DEFAULT_BATCH_PAGE, isUuid, type BatchRecord } from '@docformat/contracts';
-import { type ApiClient, type BatchRow, ClientBatchRepository, JobEvents } from '@docformat/db';
+import { type ApiClient, type BatchRow, ClientBatchRepository, JobEvents, type JobRow, type NewBatch } from '@docformat/db';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
 import { JobQueue, withTimeout } from '@docformat/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '../http/problem.exception';
 import { CANCELLED_MESSAGE } from '../jobs/control/job-control.service';
 import type { FormatSelectionDto, WebhookDto } from '../jobs/dto/create-format-job.dto';
-import { formatJobKind, JobsService } from '../jobs/jobs.service';
+import { formatJobKind, JobsService, keyReused, requestHash } from '../jobs/jobs.service';
 import { waitUntilSettled } from '../jobs/wait/job-waiter';
 import { assertPublicWebhook } from '../jobs/webhook-address';
 import { decodeBatchCursor } from './batch-cursor';
@@ -51,21 +51,32 @@ export class BatchesService {
     private readonly webhooks: WebhookDispatch,
   ) {}
 
-  async create(client: ApiClient, request: BatchRequest): Promise<BatchRecord> {
+  /** Saves the batch with its jobs, then queues them; `replayed` when the Idempotency-Key named it already. */
+  async create(client: ApiClient, request: BatchRequest, idempotencyKey?: string): Promise<{ record: BatchRecord; replayed: boolean }> {
     if (request.webhook) assertPublicWebhook(request.webhook.url, this.config.FETCH_ALLOW_PRIVATE);
-    const id = randomUUID();
-    const rows = await this.batches.create({
-      id,
+    const batch: NewBatch = {
+      id: randomUUID(),
       ownerId: client.id,
       ...formatJobKind(request.format),
       ...(request.webhook ? { webhookUrl: request.webhook.url } : {}),
       jobIds: request.files.map(() => randomUUID()),
       fileUrls: request.files.map((file) => file.fileName),
       uploadIds: request.files.map((file) => file.uploadId ?? null),
-    });
-    this.logger.log({ event: 'batch.created', batchId: id, clientId: client.id, jobs: rows.length });
-    await this.jobs.queueSaved(client, rows, `/batches/${id}`);
-    return this.get(client, id, { limit: DEFAULT_BATCH_PAGE });
+    };
+    let rows: JobRow[];
+    if (idempotencyKey === undefined) rows = await this.batches.create(batch);
+    else {
+      const created = await this.batches.createIdempotent(batch, { key: idempotencyKey, requestHash: requestHash(request.fingerprint) });
+      if (created.outcome === 'key-reused') throw keyReused(idempotencyKey);
+      if (created.outcome === 'replayed') {
+        this.logger.log({ event: 'batch.replayed', batchId: created.batchId, clientId: client.id });
+        return { record: await this.get(client, created.batchId, { limit: DEFAULT_BATCH_PAGE }), replayed: true };
+      }
+      rows = created.rows;
+    }
+    this.logger.log({ event: 'batch.created', batchId: batch.id, clientId: client.id, jobs: rows.length });
+    await this.jobs.queueSaved(client, rows, `/batches/${batch.id}`);
+    return { record: await this.get(client, batch.id, { limit: DEFAULT_BATCH_PAGE }), replayed: false };
   }
 
   /** The batch with a page of its jobs; with `waitSeconds`, once every job has ended or that time is up. */

@@ -74,13 +74,16 @@ function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOpti
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
-const keyReused = (key: string) =>
+export const keyReused = (key: string) =>
   new ProblemException({
     status: 422,
     code: ProblemCode.IDEMPOTENCY_KEY_REUSED,
     title: 'Unprocessable Content',
     detail: `The Idempotency-Key "${key}" was used within the last 24 hours for a different request; use a new key for a new request.`,
   });
+
+/** What an Idempotency-Key's request is compared by: the SHA-256 of the request as sent, in canonical JSON. */
+export const requestHash = (fingerprint: unknown): string => createHash('sha256').update(canonicalJson(fingerprint)).digest('hex');
 
 /** Seconds a client should wait before trying again when Redis is unreachable. */
 const QUEUE_RETRY_AFTER_SECONDS = 5;
@@ -134,8 +137,7 @@ export class JobsService {
     let row: JobRow;
     if (idempotencyKey === undefined) row = await this.jobs.create(job);
     else {
-      const requestHash = createHash('sha256').update(canonicalJson(request.fingerprint)).digest('hex');
-      const created = await this.jobs.createIdempotent(job, { key: idempotencyKey, requestHash });
+      const created = await this.jobs.createIdempotent(job, { key: idempotencyKey, requestHash: requestHash(request.fingerprint) });
       if (created.outcome === 'key-reused') throw keyReused(idempotencyKey);
       if (created.outcome === 'replayed') {
         // The first request's job, whatever became of its queueing (the sweep queues a saved job).

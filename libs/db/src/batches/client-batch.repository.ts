@@ -1,4 +1,6 @@
 import type { PrismaClient } from '../prisma-client';
+import { clientJobSql } from '../jobs/client-job-sql';
+import type { IdempotencyClaim } from '../jobs/client-job.repository';
 import type { JobRow } from '../jobs/job-row';
 import { batchSql, type BatchJobRow, type BatchJobsInsert, type BatchRow } from './batch-sql';
 
@@ -9,6 +11,17 @@ export interface NewBatch extends Omit<BatchJobsInsert, 'batchId'> {
   id: string;
   webhookUrl?: string;
 }
+
+/** What became of a POST /batches with an Idempotency-Key (as IdempotentCreation for a job). */
+export type IdempotentBatch =
+  | { outcome: 'created'; rows: JobRow[] }
+  /** The key named a batch made for this same request within 24 hours: that batch. */
+  | { outcome: 'replayed'; batchId: string }
+  /** The key named another request's job or batch within 24 hours. */
+  | { outcome: 'key-reused' };
+
+/** Thrown inside the creating transaction to roll the new batch back when the key turned out to be taken. */
+class KeyTaken extends Error {}
 
 /** A page of a batch's jobs, and the position of its last job when there are more. */
 export interface BatchJobsPage {
@@ -32,6 +45,41 @@ export class ClientBatchRepository {
       );
       return tx.$queryRaw<JobRow[]>(batchSql.insertJobs({ ...batch, batchId: batch.id }));
     });
+  }
+
+  /**
+   * Creates a batch under an Idempotency-Key, or finds the one the key names. The key
+   * table is POST /format's: the key names the batch's first job, whose batch is the
+   * batch, so one key cannot name a job and a batch at once. Races settle on the key's
+   * primary key as for a job (ClientJobRepository.createIdempotent).
+   */
+  async createIdempotent(batch: NewBatch, claim: IdempotencyClaim): Promise<IdempotentBatch> {
+    const existing = await this.keyHolder(batch.ownerId, claim);
+    if (existing) return existing;
+    const first = batch.jobIds[0];
+    if (first === undefined) throw new Error(`batch ${batch.id} has no jobs`);
+    try {
+      const rows = await this.prisma.$transaction(async (tx) => {
+        const created = await insertBatch(tx, batch);
+        const taken = await tx.$queryRaw<{ job_id: string }[]>(clientJobSql.takeKey(batch.ownerId, claim.key, claim.requestHash, first));
+        if (taken.length === 0) throw new KeyTaken();
+        return created;
+      });
+      return { outcome: 'created', rows };
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      return (await this.keyHolder(batch.ownerId, claim)) ?? { outcome: 'key-reused' };
+    }
+  }
+
+  /** The batch a live key names, as a replay or a reuse; null when the key is free (or its batch is gone). */
+  private async keyHolder(ownerId: string, claim: IdempotencyClaim): Promise<IdempotentBatch | null> {
+    const [held] = await this.prisma.$queryRaw<{ requestHash: string; jobId: string }[]>(clientJobSql.keyHolder(ownerId, claim.key));
+    if (!held) return null;
+    if (held.requestHash !== claim.requestHash) return { outcome: 'key-reused' };
+    const job = await this.prisma.job.findUnique({ where: { id: held.jobId }, select: { batchId: true } });
+    if (!job) return null;
+    return job.batchId ? { outcome: 'replayed', batchId: job.batchId } : { outcome: 'key-reused' };
   }
 
   async findForOwner(id: string, ownerId: string): Promise<BatchRow | null> {
@@ -67,4 +115,12 @@ export class ClientBatchRepository {
       return deleted.length > 0 ? unfinished.map((row) => row.id) : null;
     });
   }
+}
+
+/** The batch row, then its jobs, inside the caller's transaction. */
+async function insertBatch(tx: Pick<PrismaClient, '$executeRaw' | '$queryRaw'>, batch: NewBatch): Promise<JobRow[]> {
+  await tx.$executeRaw(
+    batchSql.insertBatch({ id: batch.id, ownerId: batch.ownerId, webhookUrl: batch.webhookUrl, total: batch.jobIds.length }),
+  );
+  return tx.$queryRaw<JobRow[]>(batchSql.insertJobs({ ...batch, batchId: batch.id }));
 }
