@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { HealthController } from './health/health.controller';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { createValidationPipe } from './http/validation.pipe';
+import { BatchesModule } from './batches/batches.module';
 import { JobsModule } from './jobs/jobs.module';
 import { McpModule } from './mcp/mcp.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -16,7 +17,14 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfraModule.register(config, { batchEnqueues: true, jobEvents: true }), AuthModule, JobsModule, McpModule, MetricsModule],
+      imports: [
+        InfraModule.register(config, { batchEnqueues: true, jobEvents: true }),
+        AuthModule,
+        JobsModule,
+        BatchesModule,
+        McpModule,
+        MetricsModule,
+      ],
       controllers: [HealthController, SchemasController],
       providers: [
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },

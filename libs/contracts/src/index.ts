@@ -15,3 +15,4 @@ export * from './chunking-options';
 export * from './canonical-json';
 export * from './extraction';
 export * from './page-images';
+export * from './batch';

@@ -47,6 +47,8 @@ export interface JobRecord extends CreatedJobRecord {
   error: JobError | null;
   /** Present when the job asked for a webhook: where its delivery stands. */
   webhook?: WebhookState;
+  /** Present when the job was submitted in a batch (POST /batches). */
+  batchId?: string;
 }
 
 /** One job in GET /jobs: the record without its outputs and result (fetch the job for those). */

@@ -19,3 +19,4 @@ export * from './webhooks/webhook.repository';
 export * from './tokens/token-secret';
 export * from './splits/job-split.repository';
 export * from './sources/job-source.repository';
+export * from './batches/client-batch.repository';

@@ -9,7 +9,8 @@ const ENQUEUE_TIMEOUT_MS = 2000;
  * Queues the webhook delivery of a job that has just ended. The delivery row itself is
  * made by the trigger that ends the job, so nothing is lost if this fails: the sweep
  * queues pending deliveries that have no queue entry. Called by whoever ended the job
- * (the worker, the API's cancel), only for jobs that asked for a webhook.
+ * (the worker, the API's cancel), only for jobs that asked for a webhook or whose
+ * batch did (the batch's delivery is made when its last job ends).
  */
 @Injectable()
 export class WebhookDispatch {
@@ -22,10 +23,10 @@ export class WebhookDispatch {
 
   async dispatch(jobId: string): Promise<void> {
     try {
-      const deliveryId = await this.webhooks.pendingFor(jobId);
-      if (!deliveryId) return;
-      await this.queue.enqueue(deliveryId, ENQUEUE_TIMEOUT_MS);
-      this.logger.log({ event: 'webhook.queued', jobId, deliveryId });
+      for (const deliveryId of await this.webhooks.pendingFor(jobId)) {
+        await this.queue.enqueue(deliveryId, ENQUEUE_TIMEOUT_MS);
+        this.logger.log({ event: 'webhook.queued', jobId, deliveryId });
+      }
     } catch (error) {
       this.logger.warn({ event: 'webhook.queue_failed', jobId, reason: (error as Error).message, next: 'the sweep queues it' });
     }

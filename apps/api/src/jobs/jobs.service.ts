@@ -53,6 +53,12 @@ export interface ExtractionJobRequest {
   fingerprint: unknown;
 }
 
+/** What a format job converts to: its formats (each once) and the options set. POST /batches makes its jobs so too. */
+export function formatJobKind(format: FormatSelectionDto): Pick<NewJob, 'type' | 'requestedFormats' | 'options'> {
+  const requested = Array.isArray(format.type) ? format.type : [format.type];
+  return { type: JobType.FORMAT, requestedFormats: [...new Set(requested)], options: formatOptions({ format }) };
+}
+
 /** The options the client set, and only those: defaults are the worker's to apply. */
 function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOptions | undefined {
   const options: FormatOptions = {
@@ -68,13 +74,16 @@ function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOpti
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
-const keyReused = (key: string) =>
+export const keyReused = (key: string) =>
   new ProblemException({
     status: 422,
     code: ProblemCode.IDEMPOTENCY_KEY_REUSED,
     title: 'Unprocessable Content',
     detail: `The Idempotency-Key "${key}" was used within the last 24 hours for a different request; use a new key for a new request.`,
   });
+
+/** What an Idempotency-Key's request is compared by: the SHA-256 of the request as sent, in canonical JSON. */
+export const requestHash = (fingerprint: unknown): string => createHash('sha256').update(canonicalJson(fingerprint)).digest('hex');
 
 /** Seconds a client should wait before trying again when Redis is unreachable. */
 const QUEUE_RETRY_AFTER_SECONDS = 5;
@@ -96,17 +105,7 @@ export class JobsService {
    * stays CREATED (the worker's sweep enqueues it later) and the client is told so.
    */
   async createFormatJob(client: ApiClient, request: FormatJobRequest, idempotencyKey?: string): Promise<Submitted> {
-    const requested = Array.isArray(request.format.type) ? request.format.type : [request.format.type];
-    return this.submit(
-      client,
-      request,
-      {
-        type: JobType.FORMAT,
-        requestedFormats: [...new Set(requested)],
-        options: formatOptions(request),
-      },
-      idempotencyKey,
-    );
+    return this.submit(client, request, formatJobKind(request.format), idempotencyKey);
   }
 
   /**
@@ -138,8 +137,7 @@ export class JobsService {
     let row: JobRow;
     if (idempotencyKey === undefined) row = await this.jobs.create(job);
     else {
-      const requestHash = createHash('sha256').update(canonicalJson(request.fingerprint)).digest('hex');
-      const created = await this.jobs.createIdempotent(job, { key: idempotencyKey, requestHash });
+      const created = await this.jobs.createIdempotent(job, { key: idempotencyKey, requestHash: requestHash(request.fingerprint) });
       if (created.outcome === 'key-reused') throw keyReused(idempotencyKey);
       if (created.outcome === 'replayed') {
         // The first request's job, whatever became of its queueing (the sweep queues a saved job).
@@ -148,31 +146,51 @@ export class JobsService {
       }
       row = created.row;
     }
-    this.metrics.jobCreated(row.requestedFormats);
-    let enqueueError: Error | undefined;
-    try {
-      await this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: client.id });
-    } catch (error) {
-      enqueueError = error as Error;
-    }
-    // One line per accepted job: saved, and queued or not.
-    const queued = enqueueError === undefined;
-    this.logger.log({ event: 'job.created', jobId: row.id, clientId: client.id, type: row.type, formats: row.requestedFormats, queued });
-    if (enqueueError) {
-      // The row is saved: the job exists even though it is not queued yet.
-      this.logger.warn({ event: 'job.enqueue_failed', jobId: row.id, reason: enqueueError.message });
-      throw new ProblemException({
-        status: 503,
-        code: ProblemCode.QUEUE_UNAVAILABLE,
-        title: 'Service Unavailable',
-        detail:
-          `The job ${row.id} was saved but could not be queued because the queue is unreachable. ` +
-          'It will be queued automatically once the queue is back; poll it instead of submitting again.',
-        headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_SECONDS), Location: `/job/${row.id}` },
-        extensions: { jobId: row.id },
-      });
-    }
+    await this.queueSaved(client, [row], `/job/${row.id}`);
     return { record: toCreatedJobRecord(row), replayed: false };
+  }
+
+  /**
+   * Queues jobs whose rows are committed, each under its client (fair scheduling
+   * counts them as that client's work), in as few round trips as the queue's batcher
+   * makes. If Redis does not answer, the rows stay CREATED (the sweep queues them) and
+   * the client is told so with a 503 pointing at `location`.
+   */
+  async queueSaved(client: ApiClient, rows: readonly JobRow[], location: string): Promise<void> {
+    const failures = await Promise.all(
+      rows.map((row) => {
+        this.metrics.jobCreated(row.requestedFormats);
+        return this.queue.enqueueConversion(row.id, this.config.ENQUEUE_TIMEOUT_MS, { ownerId: client.id }).then(
+          () => undefined,
+          (error: unknown) => error as Error,
+        );
+      }),
+    );
+    rows.forEach((row, i) => {
+      // One line per accepted job: saved, and queued or not.
+      const queued = failures[i] === undefined;
+      const fields = { event: 'job.created', jobId: row.id, clientId: client.id, type: row.type, formats: row.requestedFormats, queued };
+      this.logger.log({ ...fields, ...(row.batchId ? { batchId: row.batchId } : {}) });
+    });
+    const enqueueError = failures.find((failure) => failure !== undefined);
+    if (!enqueueError) return;
+    // The rows are saved: the jobs exist even though they are not queued yet.
+    this.logger.warn({ event: 'job.enqueue_failed', jobIds: rows.map((row) => row.id), reason: enqueueError.message });
+    const [what, next] =
+      rows.length === 1
+        ? [`The job ${rows[0]?.id} was`, 'It will be queued automatically once the queue is back; poll it instead of submitting again.']
+        : [
+            `The ${rows.length} jobs of ${location} were`,
+            'They will be queued automatically once the queue is back; poll the batch instead.',
+          ];
+    throw new ProblemException({
+      status: 503,
+      code: ProblemCode.QUEUE_UNAVAILABLE,
+      title: 'Service Unavailable',
+      detail: `${what} saved but could not be queued because the queue is unreachable. ${next}`,
+      headers: { 'Retry-After': String(QUEUE_RETRY_AFTER_SECONDS), Location: location },
+      extensions: rows.length === 1 ? { jobId: rows[0]?.id } : { location },
+    });
   }
 
   /**

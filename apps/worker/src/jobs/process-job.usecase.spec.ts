@@ -67,6 +67,8 @@ class FakeJobs {
     webhookUrl: null,
     sourceSha256: null,
     conversionKey: null,
+    batchId: null,
+    batchIndex: null,
     pagesTotal: null,
     pagesDone: null,
   };

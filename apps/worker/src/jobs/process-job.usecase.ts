@@ -253,9 +253,13 @@ export class ProcessJobUseCase {
           code: JobErrorCode.INTERNAL_ERROR,
           message: `The conversion was started ${row.attempts} times without finishing and was given up`,
         };
-    return this.outcomes.failed({ id: row.id, attempts: row.attempts, hasWebhook: row.webhookUrl !== null }, failure, {
-      reason: 'attempts exhausted',
-    });
+    return this.outcomes.failed(
+      { id: row.id, attempts: row.attempts, hasWebhook: row.webhookUrl !== null || row.batchId !== null },
+      failure,
+      {
+        reason: 'attempts exhausted',
+      },
+    );
   }
 }
 

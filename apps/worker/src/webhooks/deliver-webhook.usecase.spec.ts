@@ -1,5 +1,12 @@
 import type { AppConfig } from '@docformat/config';
-import type { ApiTokenRepository, AttemptOutcome, DeliveryToSend, JobProcessingRepository, WebhookRepository } from '@docformat/db';
+import type {
+  ApiTokenRepository,
+  ClientBatchRepository,
+  AttemptOutcome,
+  DeliveryToSend,
+  JobProcessingRepository,
+  WebhookRepository,
+} from '@docformat/db';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeliverWebhookUseCase, RetryDeliveryError } from './deliver-webhook.usecase';
@@ -22,6 +29,7 @@ function setup(config: Partial<AppConfig>, delivery: Partial<DeliveryToSend> = {
     find: async (): Promise<DeliveryToSend> => ({
       id: 'd1',
       jobId: JOB,
+      batchId: null,
       ownerId: 'o1',
       url,
       event: 'job.completed',
@@ -53,6 +61,8 @@ function setup(config: Partial<AppConfig>, delivery: Partial<DeliveryToSend> = {
     webhookUrl: url,
     sourceSha256: null,
     conversionKey: null,
+    batchId: null,
+    batchIndex: null,
     outputs: [{ format: 'text', content: 'hi', json: null }],
   };
   const useCase = new DeliverWebhookUseCase(
@@ -66,6 +76,7 @@ function setup(config: Partial<AppConfig>, delivery: Partial<DeliveryToSend> = {
     webhooks as unknown as WebhookRepository,
     { findWithOutputs: async () => row } as unknown as JobProcessingRepository,
     { webhookSecret: async () => 'whsec_test' } as unknown as ApiTokenRepository,
+    { find: async () => null } as unknown as ClientBatchRepository,
   );
   return { useCase, recorded };
 }

@@ -1,11 +1,18 @@
 import type { AppConfig } from '@docformat/config';
 import { isJobFailure, JobErrorCode, signWebhook, WebhookHeader } from '@docformat/contracts';
 import { outputFormatNames } from '@docformat/converters/names';
-import { ApiTokenRepository, JobProcessingRepository, toJobRecord, WebhookRepository } from '@docformat/db';
+import {
+  ApiTokenRepository,
+  ClientBatchRepository,
+  type DeliveryToSend,
+  JobProcessingRepository,
+  toJobRecord,
+  WebhookRepository,
+} from '@docformat/db';
 import { postBody, type PostAnswer } from '@docformat/fetcher';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { webhookBody } from './webhook-body';
+import { batchWebhookBody, webhookBody } from './webhook-body';
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';
 
@@ -34,20 +41,17 @@ export class DeliverWebhookUseCase {
     private readonly webhooks: WebhookRepository,
     private readonly jobs: JobProcessingRepository,
     private readonly tokens: ApiTokenRepository,
+    private readonly batches: ClientBatchRepository,
   ) {}
 
   async execute(deliveryId: string): Promise<DeliveryOutcome> {
     const delivery = await this.webhooks.find(deliveryId);
     // Gone with its job, or settled by an earlier delivery of this entry.
     if (!delivery || delivery.status !== 'PENDING') return 'skipped';
-    const job = await this.jobs.findWithOutputs(delivery.jobId);
+    const body = await this.bodyOf(delivery);
     const secret = await this.tokens.webhookSecret(delivery.ownerId);
-    if (!job || !secret) return 'skipped';
+    if (!body || !secret) return 'skipped';
 
-    const body = webhookBody(toJobRecord(job, outputFormatNames()), {
-      maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
-      publicUrl: this.config.PUBLIC_URL,
-    });
     const headers = {
       'content-type': 'application/json; charset=utf-8',
       [WebhookHeader.SIGNATURE.toLowerCase()]: signWebhook(secret, Math.floor(Date.now() / 1000), body),
@@ -69,7 +73,12 @@ export class DeliverWebhookUseCase {
       refused = isJobFailure(failure) && failure.code === JobErrorCode.URL_NOT_ALLOWED;
     }
     const attempt = delivery.attempts + 1;
-    const fields = { deliveryId, jobId: delivery.jobId, attempt, durationMs: Date.now() - started };
+    const fields = {
+      deliveryId,
+      ...(delivery.batchId ? { batchId: delivery.batchId } : { jobId: delivery.jobId }),
+      attempt,
+      durationMs: Date.now() - started,
+    };
     if (answer && answer.status >= 200 && answer.status < 300) {
       await this.webhooks.recordAttempt(deliveryId, { delivered: true });
       this.logger.log({ event: 'webhook.delivered', ...fields, status: answer.status });
@@ -85,5 +94,21 @@ export class DeliverWebhookUseCase {
     }
     this.logger.warn({ event: 'webhook.retrying', ...fields, reason: error });
     throw new RetryDeliveryError(error);
+  }
+
+  /** What the delivery reports, as the bytes signed and sent: the job's record, or the batch's counts; null once that is gone. */
+  private async bodyOf(delivery: DeliveryToSend): Promise<Buffer | null> {
+    if (delivery.batchId) {
+      const batch = await this.batches.find(delivery.batchId);
+      return batch && batchWebhookBody(batch, { publicUrl: this.config.PUBLIC_URL });
+    }
+    const job = delivery.jobId ? await this.jobs.findWithOutputs(delivery.jobId) : null;
+    return (
+      job &&
+      webhookBody(toJobRecord(job, outputFormatNames()), {
+        maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
+        publicUrl: this.config.PUBLIC_URL,
+      })
+    );
   }
 }

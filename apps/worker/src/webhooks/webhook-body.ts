@@ -1,4 +1,12 @@
-import { type ExtractionResult, type JobRecord, JobType } from '@docformat/contracts';
+import {
+  BATCH_COMPLETED_EVENT,
+  batchCounts,
+  type BatchWebhookBody,
+  type ExtractionResult,
+  type JobRecord,
+  JobType,
+} from '@docformat/contracts';
+import type { BatchRow } from '@docformat/db';
 
 /** What a webhook POSTs: the job's record, with its outputs when they fit. */
 export type WebhookBody = JobRecord & {
@@ -33,4 +41,18 @@ function withoutOutputs(record: Omit<JobRecord, 'webhook'>): Omit<JobRecord, 'we
   if (record.type !== JobType.EXTRACTION) return { ...record, formats: {} };
   const { document: _document, tables: _tables, links: _links, images: _images, ...facts } = record.result as Partial<ExtractionResult>;
   return { ...record, result: facts as JobRecord['result'] };
+}
+
+/** The body of a batch's one delivery: its counts once every job has ended, and where to page its jobs. */
+export function batchWebhookBody(batch: BatchRow, options: { publicUrl?: string }): Buffer {
+  const body: BatchWebhookBody = {
+    event: BATCH_COMPLETED_EVENT,
+    id: batch.id,
+    createdAt: batch.createdAt.toISOString(),
+    completedAt: batch.completedAt?.toISOString() ?? null,
+    total: batch.total,
+    counts: batchCounts(batch.counts),
+    batchUrl: `${options.publicUrl ?? ''}/batches/${batch.id}`,
+  };
+  return Buffer.from(JSON.stringify(body), 'utf8');
 }

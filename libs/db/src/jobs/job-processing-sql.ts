@@ -1,7 +1,7 @@
 import type { Prisma as PrismaNamespace } from '../prisma-client';
 import { Prisma } from '../prisma-client';
 import { documentSql, type StoredDocument } from '../documents/document-sql';
-import { jobWithOutputs } from './job-sql';
+import { HAS_WEBHOOK, jobWithOutputs } from './job-sql';
 
 /** One output as stored: its text, or its JSON (serialized), the other null. */
 export interface StoredOutput {
@@ -18,7 +18,7 @@ export interface CacheKey {
 }
 
 const CLAIMED_COLUMNS = Prisma.sql`id, owner_id AS "ownerId", file_url AS "fileUrl", requested_formats AS "requestedFormats", options, attempts,
-           upload_id AS "uploadId", webhook_url IS NOT NULL AS "hasWebhook", type::text AS "type"`;
+           upload_id AS "uploadId", ${HAS_WEBHOOK('jobs')} AS "hasWebhook", type::text AS "type"`;
 
 /**
  * CREATED|IN_PROGRESS → IN_PROGRESS with the attempt counted (within `maxAttempts` when

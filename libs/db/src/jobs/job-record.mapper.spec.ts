@@ -28,6 +28,8 @@ const base: JobWithOutputs = {
   webhookUrl: null,
   sourceSha256: null,
   conversionKey: null,
+  batchId: null,
+  batchIndex: null,
   outputs: [],
 };
 

@@ -70,6 +70,7 @@ export function toJobRecord(row: JobWithOutputs, formatNames: readonly string[])
     attempts: row.attempts,
     ...progressOf(row),
     ...(row.webhookUrl ? { webhook: webhookState(row.webhookUrl, row.webhookDelivery ?? null) } : {}),
+    ...(row.batchId ? { batchId: row.batchId } : {}),
   };
 }
 
@@ -80,7 +81,7 @@ function progressOf(row: JobRow): { progress: JobProgress } | Record<string, nev
 }
 
 /** A job's webhook as its record shows it: PENDING with no attempts until the job ends and its delivery starts. */
-function webhookState(url: string, delivery: JobWithOutputs['webhookDelivery']): WebhookState {
+export function webhookState(url: string, delivery: JobWithOutputs['webhookDelivery']): WebhookState {
   return {
     url,
     status: delivery?.status ?? 'PENDING',

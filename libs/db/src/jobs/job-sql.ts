@@ -32,9 +32,20 @@ export const JOB_COLUMNS = (alias: string): PrismaNamespace.Sql =>
       'webhook_url AS "webhookUrl"',
       'source_sha256 AS "sourceSha256"',
       'conversion_key AS "conversionKey"',
+      'batch_id AS "batchId"',
+      'batch_index AS "batchIndex"',
     ]
       .map((column) => `${alias}.${column}`)
       .join(', '),
+  );
+
+/**
+ * Whether the job's end may owe a delivery: its own webhook, or its batch's (made when
+ * the batch's last job ends). The worker queues deliveries only then.
+ */
+export const HAS_WEBHOOK = (alias: string): PrismaNamespace.Sql =>
+  Prisma.raw(
+    `(${alias}.webhook_url IS NOT NULL OR EXISTS (SELECT 1 FROM batches b WHERE b.id = ${alias}.batch_id AND b.webhook_url IS NOT NULL))`,
   );
 
 /** The job's webhook delivery as JSON (null without one), for the record's `webhook`. */

@@ -1,6 +1,7 @@
 import type { FormatOptions } from '@docformat/contracts';
 import type { JobError } from '../jobs/job-processing.repository';
 import type { PrismaClient } from '../prisma-client';
+import { HAS_WEBHOOK } from '../jobs/job-sql';
 
 /** What the worker fetched for a split job, kept for the assembly's result and cache key. */
 export interface SplitSource {
@@ -142,7 +143,7 @@ export class JobSplitRepository {
           }
         >
       >`
-        SELECT j.owner_id AS "ownerId", j.options, j.webhook_url IS NOT NULL AS "hasWebhook", j.status::text AS "jobStatus", r.status, r.attempts, r.pages,
+        SELECT j.owner_id AS "ownerId", j.options, ${HAS_WEBHOOK('j')} AS "hasWebhook", j.status::text AS "jobStatus", r.status, r.attempts, r.pages,
                r.error_code AS "errorCode", r.error_message AS "errorMessage"
           FROM job_ranges r JOIN jobs j ON j.id = r.job_id
          WHERE r.job_id = ${jobId}::uuid AND r.idx = ${idx}

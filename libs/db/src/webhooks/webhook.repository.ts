@@ -3,7 +3,10 @@ import type { PrismaClient } from '../prisma-client';
 /** What a delivery attempt needs: where, what happened, and whose secret signs it. */
 export interface DeliveryToSend {
   id: string;
-  jobId: string;
+  /** The job whose end it reports, or null for a batch's delivery. */
+  jobId: string | null;
+  /** The batch whose end it reports (every job ended), or null for a job's delivery. */
+  batchId: string | null;
   ownerId: string;
   url: string;
   event: string;
@@ -22,23 +25,31 @@ export type AttemptOutcome = { delivered: true } | { delivered: false; error: st
 export class WebhookRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** The pending delivery of a job, if it has one. */
-  async pendingFor(jobId: string): Promise<string | null> {
-    const row = await this.prisma.webhookDelivery.findFirst({ where: { jobId, status: 'PENDING' }, select: { id: true } });
-    return row?.id ?? null;
+  /**
+   * The pending deliveries a job's end may have made: its own, and its batch's when it
+   * was the batch's last job to end.
+   */
+  async pendingFor(jobId: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT d.id FROM webhook_deliveries d
+       WHERE d.status = 'PENDING'
+         AND (d.job_id = ${jobId}::uuid OR d.batch_id = (SELECT j.batch_id FROM jobs j WHERE j.id = ${jobId}::uuid))`;
+    return rows.map((row) => row.id);
   }
 
   async find(deliveryId: string): Promise<DeliveryToSend | null> {
     const row = await this.prisma.webhookDelivery.findUnique({
       where: { id: deliveryId },
-      include: { job: { select: { ownerId: true } } },
+      include: { job: { select: { ownerId: true } }, batch: { select: { ownerId: true } } },
     });
-    if (!row) return null;
-    const { job, ...delivery } = row;
+    const ownerId = row?.job?.ownerId ?? row?.batch?.ownerId;
+    if (!row || !ownerId) return null;
+    const { job: _job, batch: _batch, ...delivery } = row;
     return {
       id: delivery.id,
       jobId: delivery.jobId,
-      ownerId: job.ownerId,
+      batchId: delivery.batchId,
+      ownerId,
       url: delivery.url,
       event: delivery.event,
       status: delivery.status,

@@ -50,6 +50,7 @@ export class JobRecordDto extends CreatedJobRecordDto {
   @ApiProperty({ description: 'Processing attempts so far.' }) attempts!: number;
   @ApiPropertyOptional({ type: JobProgressDto, description: PROGRESS_DESCRIPTION }) progress?: JobProgressDto;
   @ApiPropertyOptional({ type: WebhookStateDto, description: 'Present when the job asked for a webhook.' }) webhook?: WebhookStateDto;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Present when the job was submitted in a batch (POST /batches).' }) batchId?: string;
 }
 
 export class JobSummaryDto {

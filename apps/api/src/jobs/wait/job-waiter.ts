@@ -30,21 +30,40 @@ export async function waitForJob(
   options: JobWaitOptions = {},
 ): Promise<JobWithOutputs | null> {
   let first: string | undefined;
+  const settled = (row: JobWithOutputs) => {
+    first ??= progressKey(row);
+    return isTerminalStatus(row.status) || (options.progress === true && progressKey(row) !== first);
+  };
+  return waitUntilSettled(events, jobId, read, settled, deadline, signal, options);
+}
+
+/**
+ * The loop of a long-poll on anything announced on the job events channel under its
+ * id (a job, or a batch when its last job ends): reads until `settled` (or gone), at
+ * most until `deadline`, subscribed before each read.
+ */
+export async function waitUntilSettled<T>(
+  events: JobEvents,
+  id: string,
+  read: () => Promise<T | null>,
+  settled: (row: T) => boolean,
+  deadline: number,
+  signal: AbortSignal,
+  options: JobWaitOptions = {},
+): Promise<T | null> {
   for (;;) {
     const remaining = deadline - Date.now();
     const stop = new AbortController();
     const slice = events.listening ? remaining : Math.min(remaining, BLIND_RECHECK_MS);
-    const woken = events.waitFor(jobId, slice, AbortSignal.any([stop.signal, signal]), { progress: options.progress });
-    let row: JobWithOutputs | null;
+    const woken = events.waitFor(id, slice, AbortSignal.any([stop.signal, signal]), { progress: options.progress });
+    let row: T | null;
     try {
       row = await read();
     } catch (error) {
       stop.abort();
       throw error;
     }
-    first ??= row ? progressKey(row) : undefined;
-    const progressed = options.progress === true && row !== null && progressKey(row) !== first;
-    if (!row || isTerminalStatus(row.status) || progressed || remaining <= 0 || signal.aborted) {
+    if (!row || settled(row) || remaining <= 0 || signal.aborted) {
       stop.abort();
       return row;
     }
