@@ -14,3 +14,4 @@ export * from './webhook';
 export * from './chunking-options';
 export * from './canonical-json';
 export * from './extraction';
+export * from './image-links';

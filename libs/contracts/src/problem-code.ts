@@ -27,6 +27,10 @@ export const ProblemCode = {
   DOCUMENT_NOT_STORED: 'DOCUMENT_NOT_STORED',
   /** 503: the API's rendering threads are all busy, or a rendering took longer than RENDER_TIMEOUT_MS. */
   RENDER_UNAVAILABLE: 'RENDER_UNAVAILABLE',
+  /** 404: the job kept no picture of that number (GET /job/{id}/images/{n}). */
+  IMAGE_NOT_FOUND: 'IMAGE_NOT_FOUND',
+  /** 403: a signed image URL whose signature does not hold, or whose expiry has passed. */
+  IMAGE_URL_INVALID: 'IMAGE_URL_INVALID',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

@@ -16,7 +16,7 @@ import { databaseReason, DatabaseUnavailableError, decideFailure, RetryableJobEr
 import { JobOutcomes } from './job-outcomes';
 import { JobProgress } from './job-progress';
 import { SplitParent } from './split/split-parent';
-import { keptWith } from './stored-document';
+import { imageLimits, keptWith } from './stored-document';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
 
@@ -145,6 +145,7 @@ export class ProcessJobUseCase {
       options: job.options ?? {},
       ocrParallelism: this.config.OCR_THREADS,
       maxImagePixels: this.config.MAX_IMAGE_PIXELS,
+      imageLimits: imageLimits(this.config),
       keep: keptWith(job),
     };
     const policy = delivery ? this.splitParent.policyFor(job, document) : undefined;
