@@ -22,6 +22,12 @@ export function resolveImageLinks(body: string, link: (n: number) => string | un
   return body.replace(TOKEN, (token, n: string) => link(Number(n)) ?? token);
 }
 
+/** A JSON value (a job's record, a JSON output) with its tokens resolved by `link`; the value itself when it links none. */
+export function resolveImageLinksIn<T>(value: T, link: (n: number) => string | undefined): T {
+  const text = JSON.stringify(value);
+  return text.includes(TOKEN_PREFIX) ? (JSON.parse(resolveImageLinks(text, link)) as T) : value;
+}
+
 /** The numbers of the images an output links. */
 export function linkedImages(body: string): number[] {
   return [...new Set([...body.matchAll(TOKEN)].map((match) => Number(match[1])))];
@@ -43,6 +49,20 @@ function imageHmac(secret: string, jobId: string, n: number, expires: number): s
 export function signedImagePath(secret: string, jobId: string, n: number, expires: number): string {
   const { EXPIRES, SIGNATURE } = ImageUrlParameter;
   return `/job/${jobId}/images/${n}?${EXPIRES}=${expires}&${SIGNATURE}=${imageHmac(secret, jobId, n, expires)}`;
+}
+
+/**
+ * The links handed out for one job's pictures now: signed URLs that expire `ttlSeconds`
+ * after the current minute (answers within a minute give the same URLs, which browsers
+ * and proxies can cache), on `publicUrl` when set, else paths.
+ */
+export function imageLinkSigner(
+  secret: string,
+  jobId: string,
+  options: { ttlSeconds: number; publicUrl?: string; now?: number },
+): (n: number) => string {
+  const expires = Math.ceil((options.now ?? Date.now()) / 60_000) * 60 + options.ttlSeconds;
+  return (n) => `${options.publicUrl ?? ''}${signedImagePath(secret, jobId, n, expires)}`;
 }
 
 /** Why a signed image URL is refused, or null when it holds. Compared in constant time. */

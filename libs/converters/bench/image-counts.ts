@@ -2,11 +2,13 @@
  * npm run bench:images: how many pictures the converters keep from each PDF, DOCX and
  * PPTX file in the repository's fixtures and benchmark corpus (format.images
  * referenced, the default limits), next to how many the file holds (image XObjects
- * painted, media parts), as a markdown table for docs/conversions.md.
+ * painted, media parts), as a markdown table for docs/conversions.md, and how many the
+ * converters would keep with no least side (IMAGE_MIN_SIDE_PX=1).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { convertDocument } from '../src/convert';
+import { type ConvertResult, convertDocument } from '../src/convert';
+import { DEFAULT_IMAGE_LIMITS } from '../src/images/image-limits';
 import { forEachImage } from '../src/images/keep-images';
 import { parseStoredDocument } from '../src/stored/stored-document';
 
@@ -26,13 +28,16 @@ function files(dir: string): string[] {
 }
 
 async function main(): Promise<void> {
-  const rows: string[] = ['| file | image blocks | kept | PNG | JPEG | other | bytes kept |', '|---|---:|---:|---:|---:|---:|---:|'];
-  const totals = { blocks: 0, kept: 0 };
+  const rows: string[] = [
+    '| file | image blocks | kept | PNG | JPEG | other | bytes kept | kept at IMAGE_MIN_SIDE_PX=1 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const totals = { blocks: 0, kept: 0, anySize: 0 };
+  const read: Record<string, number> = {};
   for (const path of [...files(join(ROOT, 'fixtures')), ...files(join(ROOT, 'bench/corpus/docs'))].sort()) {
     const type = TYPES[path.split('.').pop() ?? ''];
-    let result;
-    try {
-      result = await convertDocument({
+    const convert = (minSide: number): Promise<ConvertResult> =>
+      convertDocument({
         bytes: readFileSync(path),
         contentType: type,
         fileName: path,
@@ -40,10 +45,18 @@ async function main(): Promise<void> {
         maxPages: 5000,
         options: { images: 'referenced' },
         keep: { tree: true },
+        imageLimits: { ...DEFAULT_IMAGE_LIMITS, minSide },
       });
+    let result: ConvertResult;
+    let anySize: number;
+    try {
+      result = await convert(DEFAULT_IMAGE_LIMITS.minSide);
+      anySize = (await convert(1)).images?.length ?? 0;
     } catch {
       continue; // the encrypted and damaged fixtures
     }
+    const extension = path.split('.').pop() ?? '';
+    read[extension] = (read[extension] ?? 0) + 1;
     let blocks = 0;
     forEachImage(parseStoredDocument(result.tree ?? '{"pages":0,"blocks":[]}').blocks, () => blocks++);
     const kept = result.images ?? [];
@@ -54,9 +67,18 @@ async function main(): Promise<void> {
     const bytes = kept.reduce((sum, image) => sum + image.bytes.byteLength, 0);
     totals.blocks += blocks;
     totals.kept += kept.length;
-    rows.push(`| ${relative(ROOT, path)} | ${blocks} | ${kept.length} | ${png} | ${jpeg} | ${kept.length - png - jpeg} | ${bytes} |`);
+    totals.anySize += anySize;
+    rows.push(
+      `| ${relative(ROOT, path)} | ${blocks} | ${kept.length} | ${png} | ${jpeg} | ${kept.length - png - jpeg} | ${bytes} | ${anySize} |`,
+    );
   }
-  rows.push(`| **total** | ${totals.blocks} | ${totals.kept} | | | | |`);
+  rows.push(`| **total** | ${totals.blocks} | ${totals.kept} | | | | | ${totals.anySize} |`);
+  rows.push(
+    '',
+    `Files read: ${Object.entries(read)
+      .map(([extension, count]) => `${count} ${extension.toUpperCase()}`)
+      .join(', ')}; the others hold no picture.`,
+  );
   process.stdout.write(`${rows.join('\n')}\n`);
 }
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { isJobFailure, JobErrorCode, signWebhook, WebhookHeader } from '@docformat/contracts';
+import { imageLinkSigner, isJobFailure, JobErrorCode, resolveImageLinksIn, signWebhook, WebhookHeader } from '@docformat/contracts';
 import { outputFormatNames } from '@docformat/converters/names';
 import { ApiTokenRepository, JobProcessingRepository, toJobRecord, WebhookRepository } from '@docformat/db';
 import { postBody, type PostAnswer } from '@docformat/fetcher';
@@ -44,7 +44,9 @@ export class DeliverWebhookUseCase {
     const secret = await this.tokens.webhookSecret(delivery.ownerId);
     if (!job || !secret) return 'skipped';
 
-    const body = webhookBody(toJobRecord(job, outputFormatNames()), {
+    // The outputs' picture tokens as signed links, made now like GET /job/{id} makes them (image-links.ts).
+    const link = imageLinkSigner(secret, job.id, { ttlSeconds: this.config.IMAGE_URL_TTL_SECONDS, publicUrl: this.config.PUBLIC_URL });
+    const body = webhookBody(resolveImageLinksIn(toJobRecord(job, outputFormatNames()), link), {
       maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
       publicUrl: this.config.PUBLIC_URL,
     });

@@ -70,6 +70,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/job/{id}/bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A zip of the COMPLETED job's outputs (document.md, document.html, document.json…; an extraction job's as markdown and json) with the pictures it kept beside them as images/<n>.<ext>, linked by those relative paths: the document to hand to another tool. */
+        get: operations["JobImagesController_bundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/job/{id}/cancel": {
         parameters: {
             query?: never;
@@ -96,6 +113,23 @@ export interface paths {
         };
         /** One output of a COMPLETED job, raw, with the format's media type (so `curl … > out.md` works). An output the job stored is returned as stored; any other format, or other options, is rendered from the stored document tree (no new download or parse) and cached, so the same request is answered from the cache next time. The header Docformat-Output says which: stored, cached or rendered. */
         get: operations["JobFormatsController_output"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job/{id}/images/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One picture the job kept of its document (format.images referenced or embedded, or an extraction), by its number in the outputs, with its media type. With the bearer token, or with the `expires` and `signature` of a link the job's outputs give (no token needed until it expires). */
+        get: operations["JobImagesController_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -308,6 +342,12 @@ export interface components {
              *     }
              */
             chunking?: components["schemas"]["ChunkingOptionsDto"];
+            /**
+             * @description What outputs do with the document's pictures: "placeholder" writes their description ("[Image: alt]"); "referenced" links each (markdown ![alt](URL), html <img src="URL">, json url) to GET /job/{id}/images/{n} with a signature and expiry (IMAGE_URL_TTL_SECONDS) that work without the bearer token; "embedded" writes pictures of up to IMAGE_EMBED_MAX_BYTES as data: URIs and links larger ones as "referenced" does. Pictures come from PDF image objects, DOCX, PPTX and EPUB media and HTML data: sources; ones below IMAGE_MIN_SIDE_PX a side or over IMAGE_MAX_BYTES stay placeholders.
+             * @default placeholder
+             * @enum {string}
+             */
+            images?: "placeholder" | "referenced" | "embedded";
             /**
              * @description OCR languages (Tesseract codes), installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa; or ["auto"]: each page is read first in English, then again with the installed language its words are in (or the installed language of its script).
              * @default [
@@ -848,6 +888,55 @@ export interface operations {
             };
         };
     };
+    JobImagesController_bundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown job, or a job of another client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description JOB_NOT_COMPLETED, or DOCUMENT_NOT_STORED (a job from before trees were stored). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     JobControlController_cancel: {
         parameters: {
             query?: never;
@@ -900,6 +989,8 @@ export interface operations {
     JobFormatsController_output: {
         parameters: {
             query?: {
+                /** @description text, markdown, html and json: the document's pictures as placeholders, signed links or data: URIs (format.images). Default: the job's format.images, else placeholder. */
+                images?: "placeholder" | "referenced" | "embedded";
                 /** @description chunks: the largest chunk in tokens. Default: the job's format.chunking, else 512. */
                 maxTokens?: number;
                 /** @description chunks: tokens a chunk repeats of the one before, at most half of maxTokens. Default 0. */
@@ -988,6 +1079,70 @@ export interface operations {
                     "text/html": components["schemas"]["ProblemDto"];
                     "text/markdown": components["schemas"]["ProblemDto"];
                     "text/plain": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    JobImagesController_image: {
+        parameters: {
+            query?: {
+                /** @description A signed link's expiry (unix seconds). */
+                expires?: number;
+                /** @description A signed link's signature. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description The picture's number (`n` in the json output). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description IMAGE_URL_INVALID: the signature does not hold for this image, or it has expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/bmp": components["schemas"]["ProblemDto"];
+                    "image/gif": components["schemas"]["ProblemDto"];
+                    "image/jpeg": components["schemas"]["ProblemDto"];
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown job, a job of another client, or IMAGE_NOT_FOUND: no picture of that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/bmp": components["schemas"]["ProblemDto"];
+                    "image/gif": components["schemas"]["ProblemDto"];
+                    "image/jpeg": components["schemas"]["ProblemDto"];
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
                 };
             };
         };

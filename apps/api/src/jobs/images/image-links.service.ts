@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { ImageMode, resolveImageLinks, signedImagePath } from '@docformat/contracts';
+import { ImageMode, imageLinkSigner, resolveImageLinks } from '@docformat/contracts';
 import { ApiTokenRepository, JobDocumentRepository } from '@docformat/db';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable } from '@nestjs/common';
@@ -29,24 +29,27 @@ export class ImageLinks {
   async signer(ownerId: string, jobId: string): Promise<(n: number) => string> {
     const secret = await this.tokens.webhookSecret(ownerId);
     if (!secret) throw new Error(`The client ${ownerId} of job ${jobId} is gone`);
-    // Whole minutes, so that answers within a minute give the same URLs (browsers and proxies cache them).
-    const expires = Math.ceil(Date.now() / 60_000) * 60 + this.config.IMAGE_URL_TTL_SECONDS;
-    return (n) => `${this.config.PUBLIC_URL ?? ''}${signedImagePath(secret, jobId, n, expires)}`;
+    return imageLinkSigner(secret, jobId, { ttlSeconds: this.config.IMAGE_URL_TTL_SECONDS, publicUrl: this.config.PUBLIC_URL });
   }
 
   /** Every token of `body` resolved for `mode`; the body as it is when it links no picture. */
   async resolve(ownerId: string, jobId: string, output: LinkedBody, mode: ImageMode | undefined): Promise<string> {
     if (!output.body.includes('docformat-image:')) return output.body;
-    const uris = mode === ImageMode.EMBEDDED ? await this.dataUris(jobId) : new Map<number, string>();
-    const signed = await this.signer(ownerId, jobId);
-    return resolveImageLinks(output.body, (n) => uris.get(n) ?? signed(n));
+    return resolveImageLinks(output.body, await this.linker(ownerId, jobId, mode));
   }
 
   /** A job's outputs as GET /job/{id} gives them (text, or JSON values), their tokens resolved. */
   async resolveAll<T>(ownerId: string, jobId: string, value: T, mode: ImageMode | undefined): Promise<T> {
     const text = JSON.stringify(value);
     if (!text.includes('docformat-image:')) return value;
-    return JSON.parse(await this.resolve(ownerId, jobId, { body: text, mediaType: 'application/json' }, mode)) as T;
+    return JSON.parse(resolveImageLinks(text, await this.linker(ownerId, jobId, mode))) as T;
+  }
+
+  /** A picture's link for `mode`: its data: URI when embedded and small enough, else its signed URL. */
+  private async linker(ownerId: string, jobId: string, mode: ImageMode | undefined): Promise<(n: number) => string> {
+    const uris = mode === ImageMode.EMBEDDED ? await this.dataUris(jobId) : new Map<number, string>();
+    const signed = await this.signer(ownerId, jobId);
+    return (n) => uris.get(n) ?? signed(n);
   }
 
   private async dataUris(jobId: string): Promise<Map<number, string>> {

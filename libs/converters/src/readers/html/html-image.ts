@@ -25,7 +25,8 @@ export function imageBlock(image: HTMLElement): Image[] {
   const alt = collapseWhitespace(image.getAttribute('alt') ?? image.getAttribute('title') ?? '').trim();
   if (image.getAttribute('aria-hidden') === 'true' || image.hasAttribute('hidden')) return [];
   const src = image.getAttribute('src')?.trim();
-  const kept = src && src.length <= MAX_SRC_LENGTH && !/^(?:data|javascript):/i.test(src) ? src : undefined;
+  // A reference as written, relative or on the web; no data:, javascript: or a reader's own (docx-picture:) source.
+  const kept = src && src.length <= MAX_SRC_LENGTH && (!/^[a-z][a-z0-9+.-]*:/i.test(src) || /^https?:/i.test(src)) ? src : undefined;
   const block: Image = { type: 'image', alt, ...(kept ? { src: kept } : {}) };
   if (src) sources.set(block, src);
   return [block];
