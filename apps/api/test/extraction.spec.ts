@@ -94,11 +94,12 @@ describe('POST /extract', () => {
       expect(Object.keys(result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'warnings', 'document', 'tables', 'links', 'images']);
       expect(result).toMatchObject({ mimeType, warnings: [] });
       expect(validateDocument(result['document'])).toBe(true);
-      expect(result['document']).toMatchObject({ schemaVersion: '1.1', pages: job['pages'] });
+      expect(result['document']).toMatchObject({ schemaVersion: '1.2', pages: job['pages'] });
       const { tables, links, images, metadata } = result as Record<string, Array<Record<string, unknown>>> & {
         metadata: Record<string, string>;
       };
-      expect(images).toEqual([]);
+      // The DOCX's one picture is listed with its alt text; at 4 × 4 pixels it is not kept (IMAGE_MIN_SIDE_PX), so it has no number.
+      expect(images).toEqual(path === '/report.docx' ? [{ alt: 'A tiny red square', page: 1 }] : []);
       switch (path) {
         case '/handbook.pdf':
           expect(metadata).toMatchObject({ title: 'Document Conversion Handbook', author: 'Ada Example' });
@@ -229,10 +230,10 @@ describe('GET /job/{id}/formats/{name}', () => {
       const before = await renditions();
       expect(before.map((rendition) => rendition.key)).toEqual([
         'chunks?maxTokens=64&overlapTokens=8&strategy=size',
-        'html',
-        'json',
-        'markdown?pageMarkers=false&tables=markdown',
-        'text?pageMarkers=true',
+        'html?images=placeholder',
+        'json?images=placeholder',
+        'markdown?pageMarkers=false&tables=markdown&images=placeholder',
+        'text?pageMarkers=true&images=placeholder',
       ]);
       const again = await raw(chunksPath);
       expect(again.headers['docformat-output']).toBe('cached');

@@ -13,6 +13,7 @@ export interface ConvertFlags {
   languages?: string[];
   pageMarkers?: boolean;
   tables?: 'markdown' | 'html';
+  images?: 'placeholder' | 'referenced' | 'embedded';
   cache: boolean;
   maxTokens?: number;
   overlapTokens?: number;
@@ -45,6 +46,7 @@ export function formatOptions(flags: ConvertFlags): FormatOptions {
     languages: flags.languages,
     pageMarkers: flags.pageMarkers,
     tables: flags.tables,
+    images: flags.images,
   };
   if (!flags.cache) options.cache = false;
   if (Object.values(chunking).some((value) => value !== undefined)) options.chunking = chunking as FormatOptions['chunking'];

@@ -1,6 +1,7 @@
 import { DocformatClient, type JobStatus, type JobType } from '@docformat/client';
 import { PAGE_IMAGE_DPI, PAGE_IMAGE_FORMATS } from '@docformat/contracts';
 import { Command, CommanderError, Option } from 'commander';
+import { bundleCommand } from './commands/bundle.command';
 import { cancelCommand } from './commands/cancel.command';
 import { convertCommand } from './commands/convert.command';
 import { jobsCommand } from './commands/jobs.command';
@@ -53,6 +54,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
         'html',
       ]),
     )
+    .addOption(
+      new Option(
+        '--images <mode>',
+        'pictures as placeholders, as signed links to the API (referenced) or as data: URIs (embedded); docformat bundle <jobId> zips them',
+      ).choices(['placeholder', 'referenced', 'embedded']),
+    )
     .option('--no-cache', 'convert even if the same document was converted the same way before')
     .option('--max-tokens <n>', 'chunks: largest chunk in tokens', wholeNumber(16, 8192))
     .option('--overlap-tokens <n>', 'chunks: tokens repeated from the previous chunk', wholeNumber(0, 4096))
@@ -97,6 +104,15 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
     .addOption(new Option('--format <format>', 'image format').choices(PAGE_IMAGE_FORMATS).default(PAGE_IMAGE_FORMATS[0]))
     .action(async (jobId: string, page: number, flags: { out?: string; dpi?: number; format: 'png' | 'webp' }) => {
       exitCode = await pageCommand(client(), { jobId, page, ...flags }, io);
+    });
+
+  program
+    .command('bundle')
+    .description("Download a completed job's outputs with its pictures beside them, as a zip (images/<n>.png, linked by relative paths).")
+    .argument('<jobId>', 'the job id (docformat jobs lists them)')
+    .option('-o, --out <file>', 'where to write the zip (default job-<jobId>.zip)')
+    .action(async (jobId: string, flags: { out?: string }) => {
+      exitCode = await bundleCommand(client(), jobId, flags.out ?? `job-${jobId}.zip`, io);
     });
 
   program

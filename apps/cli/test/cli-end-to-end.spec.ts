@@ -1,4 +1,5 @@
 import { DocformatClient } from '@docformat/client';
+import { unzipSync } from 'fflate';
 import { startFixtureOrigin, startRunningService, type FixtureOrigin, type RunningService } from '@docformat/testing';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -96,6 +97,25 @@ describe('docformat convert', () => {
     expect(run.stderr).toContain(`${inputs[0]}: ENCRYPTED_DOCUMENT:`);
     expect(run.stderr).toContain('1 of 2 inputs failed');
     expect(readdirSync(out)).toEqual(['notes.md']);
+  }, 60_000);
+});
+
+describe('docformat convert --images and bundle', () => {
+  it('links pictures with --images referenced, and zips a job with its pictures', async () => {
+    const run = await runCli(['convert', join(FIXTURES, 'extraction/figures.pdf'), '--images', 'referenced'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/!\[Figure 1: The orange test card, photographed\.\]\(\/job\/[0-9a-f-]+\/images\/1\?expires=\d+&signature=/);
+
+    const client = new DocformatClient({ url: env.DOCFORMAT_URL, token: env.DOCFORMAT_TOKEN });
+    const job = await client.submit(`${origin.url}/extraction/figures.pdf`, { formats: 'markdown', options: { images: 'referenced' } });
+    await client.waitForJob(job.id);
+    const zip = join(out, 'figures.zip');
+    const bundled = await runCli(['bundle', job.id, '-o', zip], env);
+    expect(bundled).toMatchObject({ code: 0, stdout: '' });
+    const files = unzipSync(readFileSync(zip));
+    expect(Object.keys(files).sort()).toEqual(['document.md', 'images/1.png', 'images/2.png']);
+    expect(Buffer.from(files['document.md']).toString('utf8')).toContain('](images/1.png)');
+    expect(await runCli(['bundle', '00000000-0000-4000-8000-000000000000'], env)).toMatchObject({ code: 1 });
   }, 60_000);
 });
 

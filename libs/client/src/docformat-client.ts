@@ -34,7 +34,7 @@ export interface DocformatClientOptions {
 export interface SubmitOptions {
   /** One output format or several; default markdown. */
   formats?: FormatName | FormatName[];
-  /** The rest of `format`: ocr, languages, pages, pageMarkers, tables, cache, chunking. */
+  /** The rest of `format`: ocr, languages, pages, pageMarkers, tables, images, cache, chunking. */
   options?: FormatOptions;
   /** Names an uploaded Buffer or Blob (a path's own name is used otherwise). */
   fileName?: string;
@@ -216,6 +216,26 @@ export class DocformatClient {
       return answer;
     });
     return { mediaType, bytes: new Uint8Array(body as unknown as ArrayBuffer) };
+  }
+
+  /**
+   * GET /job/{id}/images/{n}: one picture the job kept (format.images referenced or
+   * embedded), with its media type. The outputs' signed links work without a token too.
+   */
+  async image(id: string, n: number): Promise<{ mediaType: string; bytes: Uint8Array }> {
+    let mediaType = '';
+    const bytes = await this.call(async () => {
+      const answer = await this.api.GET('/job/{id}/images/{n}', { params: { path: { id, n } }, parseAs: 'arrayBuffer' });
+      mediaType = answer.response.headers.get('content-type') ?? '';
+      return answer;
+    });
+    return { mediaType, bytes: new Uint8Array(bytes as unknown as ArrayBuffer) };
+  }
+
+  /** GET /job/{id}/bundle: a zip of the job's outputs with its pictures beside them (images/<n>.<ext>), linked by relative paths. */
+  async bundle(id: string): Promise<Uint8Array> {
+    const zip = await this.call(() => this.api.GET('/job/{id}/bundle', { params: { path: { id } }, parseAs: 'arrayBuffer' }));
+    return new Uint8Array(zip as unknown as ArrayBuffer);
   }
 
   /** DELETE /job/{id}: the job and its outputs, stopped first if it runs. */

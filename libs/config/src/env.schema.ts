@@ -143,6 +143,16 @@ export const envSchema = z.object({
    * A4 or Letter page scanned at 600 dpi (35 million).
    */
   MAX_IMAGE_PIXELS: int(40_000_000, 10_000, 1_000_000_000),
+  /** Largest picture a job keeps of its document (format.images, docs/adr/0019-document-images.md); larger ones stay placeholders. */
+  IMAGE_MAX_BYTES: int(10 * MIB, 1024, 1024 * MIB),
+  /** Most bytes of pictures one job keeps; the pictures after that stay placeholders. */
+  IMAGE_MAX_JOB_BYTES: int(50 * MIB, 1024, 4096 * MIB),
+  /** Pictures narrower or lower than this many pixels (icons, bullets, spacers, rules) are not kept. */
+  IMAGE_MIN_SIDE_PX: int(24, 1, 10_000),
+  /** Largest picture format.images embedded writes as a data: URI; larger ones are linked as with referenced. */
+  IMAGE_EMBED_MAX_BYTES: int(256 * 1024, 0, 64 * MIB),
+  /** How long a signed image URL (format.images referenced) works without the bearer token. */
+  IMAGE_URL_TTL_SECONDS: int(3600, 10, 30 * 86_400),
   FETCH_TIMEOUT_MS: int(30_000, 100, 3_600_000),
   CONVERSION_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   CONVERSION_MAX_MEMORY_MB: int(1024, 64, 65_536),

@@ -47,6 +47,13 @@ export type ExtractedImage = {
   src?: string;
   page: number;
   bbox?: Box;
+  /** Its number among the job's stored images: GET /job/{id}/images/{n}. Absent when it was not kept (too small, over a cap). */
+  n?: number;
+  /** `image/png`, `image/jpeg`, … of the stored image. */
+  mediaType?: string;
+  /** Its size in pixels, when known. */
+  width?: number;
+  height?: number;
 };
 
 /** `result` of a COMPLETED extraction job: the source facts and the extraction. */

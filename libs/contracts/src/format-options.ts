@@ -27,6 +27,17 @@ export const TableStyle = { MARKDOWN: 'markdown', HTML: 'html' } as const;
 export type TableStyle = (typeof TableStyle)[keyof typeof TableStyle];
 export const TABLE_STYLES: readonly TableStyle[] = Object.values(TableStyle);
 
+/**
+ * What outputs do with a document's pictures: `placeholder` writes its description
+ * (`[Image: alt]`, as always); `referenced` links it (`![alt](URL)`, `<img src="URL">`),
+ * the URL being GET /job/{id}/images/{n} signed to work without the bearer token for a
+ * while; `embedded` writes it as a `data:` URI when it is within IMAGE_EMBED_MAX_BYTES,
+ * else links it as `referenced` does. See docs/adr/0019-document-images.md.
+ */
+export const ImageMode = { PLACEHOLDER: 'placeholder', REFERENCED: 'referenced', EMBEDDED: 'embedded' } as const;
+export type ImageMode = (typeof ImageMode)[keyof typeof ImageMode];
+export const IMAGE_MODES: readonly ImageMode[] = Object.values(ImageMode);
+
 /** `languages: ["auto"]`: OCR picks each page's language among the installed ones. */
 export const OCR_LANGUAGES_AUTO = 'auto';
 
@@ -40,6 +51,8 @@ export interface FormatOptions {
   pageMarkers?: boolean;
   /** How markdown writes tables with merged cells or several header rows (TableStyle); `markdown` when absent. */
   tables?: TableStyle;
+  /** What outputs do with pictures (ImageMode); `placeholder` when absent. */
+  images?: ImageMode;
   /** How the `chunks` format cuts the document (see chunking-options.ts). */
   chunking?: ChunkingOptions;
   /** `false`: convert even when an earlier job of the client converted the same bytes the same way (the result cache). */

@@ -16,3 +16,4 @@ export * from './canonical-json';
 export * from './extraction';
 export * from './page-images';
 export * from './batch';
+export * from './image-links';

@@ -37,6 +37,10 @@ export const ProblemCode = {
   SOURCE_UNREADABLE: 'SOURCE_UNREADABLE',
   /** 422: the page drawn at the dpi asked for would have more pixels than a drawing may (MAX_IMAGE_PIXELS). */
   PAGE_TOO_LARGE: 'PAGE_TOO_LARGE',
+  /** 404: the job kept no picture of that number (GET /job/{id}/images/{n}). */
+  IMAGE_NOT_FOUND: 'IMAGE_NOT_FOUND',
+  /** 403: a signed image URL whose signature does not hold, or whose expiry has passed. */
+  IMAGE_URL_INVALID: 'IMAGE_URL_INVALID',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 export type ProblemCode = (typeof ProblemCode)[keyof typeof ProblemCode];

@@ -2,6 +2,7 @@ import {
   type ChunkingSettings,
   chunkingSettings,
   type FormatOptions,
+  ImageMode,
   OcrMode,
   type PageRanges,
   parsePageRanges,
@@ -9,6 +10,7 @@ import {
 } from '@docformat/contracts';
 import type { OcrEngines } from './ocr/ocr-engines';
 import { DEFAULT_MAX_IMAGE_PIXELS } from './ocr/pixel-budget';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
 
 /** The client's format options with defaults filled in, as readers and formats see them. */
 export interface ConversionOptions {
@@ -22,6 +24,16 @@ export interface ConversionOptions {
   tables: TableStyle;
   /** How the chunks format cuts the document. */
   chunking: ChunkingSettings;
+  /** What outputs do with pictures (format.images). */
+  images: ImageMode;
+  /**
+   * Whether readers give pictures' bytes (Image.bytes), and PDFs their image objects as
+   * image blocks: when the outputs link or embed pictures, or an extraction lists them.
+   * Off, readers read as they always have, so placeholder outputs stay as they were.
+   */
+  readImages: boolean;
+  /** What the conversion keeps of the pictures it reads (keep-images.ts). */
+  imageLimits: ImageLimits;
   /** How many pages one conversion may have read by OCR at once (OCR_THREADS). */
   ocrParallelism: number;
   /** The engines that read them: the worker process's shared ones, else this process's own. */
@@ -51,6 +63,10 @@ export interface ConversionResources {
   ocrParallelism?: number;
   ocrEngines?: OcrEngines;
   maxImagePixels?: number;
+  /** Read pictures whatever format.images says (an extraction lists them); see ConversionOptions.readImages. */
+  readImages?: boolean;
+  /** DEFAULT_IMAGE_LIMITS when absent. */
+  imageLimits?: ImageLimits;
   /** See ConversionOptions.declaredStructure; true when absent. */
   declaredStructure?: boolean;
   progress?: PageProgress;
@@ -76,6 +92,9 @@ export function conversionOptions(options: FormatOptions = {}, resources: Conver
     pageMarkers: options.pageMarkers ?? false,
     tables: options.tables ?? TableStyle.MARKDOWN,
     chunking: chunkingSettings(options.chunking),
+    images: options.images ?? ImageMode.PLACEHOLDER,
+    readImages: resources.readImages === true || (options.images ?? ImageMode.PLACEHOLDER) !== ImageMode.PLACEHOLDER,
+    imageLimits: resources.imageLimits ?? DEFAULT_IMAGE_LIMITS,
     ocrParallelism: Math.max(1, Math.floor(resources.ocrParallelism ?? 1)),
     ...(resources.ocrEngines ? { ocrEngines: resources.ocrEngines } : {}),
     maxImagePixels: resources.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS,

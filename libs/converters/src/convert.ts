@@ -2,6 +2,7 @@ import {
   type DetectedLanguage,
   type DocumentMetadata,
   type FormatOptions,
+  ImageMode,
   JobFailure,
   type JobWarning,
   type RenderedOutput,
@@ -20,6 +21,10 @@ import { conversionWarnings, ocrSummary, type OcrSummary } from './result-summar
 import { extractDocument } from './extraction/extract-document';
 import { detectLanguages } from './language/detect-languages';
 import { serializeDocument } from './stored/stored-document';
+import type { ImageLimits } from './images/image-limits';
+import { embedImages } from './images/embed-images';
+import { type KeptImage, keepImages } from './images/keep-images';
+import { documentForImages } from './images/placeholder-images';
 import { planParts } from './split/part-plan';
 import { planRanges } from './split/range-plan';
 import { isFirstPart, isRangePolicy, type SplitRequest } from './split/split-request';
@@ -50,6 +55,8 @@ export interface ConvertInput {
   ocrEngines?: OcrEngines;
   /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS); DEFAULT_MAX_IMAGE_PIXELS when absent. */
   maxImagePixels?: number;
+  /** What a conversion keeps of the pictures it reads (IMAGE_* settings); DEFAULT_IMAGE_LIMITS when absent. */
+  imageLimits?: ImageLimits;
   /** What to keep besides the outputs (see KeepOptions); nothing when absent. */
   keep?: KeepOptions;
   /** See ConversionOptions.declaredStructure; true when absent. */
@@ -83,6 +90,8 @@ export interface ConvertResult {
   tree?: string;
   /** With keep.extraction: the Extraction as JSON. */
   extraction?: string;
+  /** The pictures kept (keep-images.ts), when the conversion read any: stored with the job, linked from the outputs by number. */
+  images?: KeptImage[];
 }
 
 /**
@@ -143,12 +152,15 @@ function prepareConversion(input: ConvertInput): PreparedConversion {
 
 /** The resources a conversion's input carries besides the client's options. */
 export function conversionResources(
-  input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels' | 'declaredStructure' | 'progress'>,
+  input: Pick<ConvertInput, 'ocrParallelism' | 'ocrEngines' | 'maxImagePixels' | 'imageLimits' | 'declaredStructure' | 'progress' | 'keep'>,
 ): ConversionResources {
   return {
     ocrParallelism: input.ocrParallelism,
     ocrEngines: input.ocrEngines,
     maxImagePixels: input.maxImagePixels,
+    imageLimits: input.imageLimits,
+    // An extraction lists the document's pictures, whatever its outputs would do with them.
+    readImages: input.keep?.extraction === true,
     declaredStructure: input.declaredStructure,
     progress: input.progress,
   };
@@ -173,11 +185,14 @@ export async function renderDocument(
   cleanDocument(document);
   // Broken generators nest lists and quotes thousands deep; renderers recurse.
   capNesting(document);
+  const images = keepImages(document, options.imageLimits);
   const outputs: Record<string, RenderedOutput> = {};
+  const rendered = documentForImages(document, options.images);
   for (const format of formats) {
     const { render } = await format.load();
-    outputs[format.name] = { mediaType: format.mediaType, body: render(document, options) };
+    outputs[format.name] = { mediaType: format.mediaType, body: render(rendered, options) };
   }
+  if (options.images === ImageMode.EMBEDDED) embedImages(outputs, images, options.imageLimits.embedMaxBytes);
   const ocr = ocrSummary(document);
   return {
     pages: document.pages,
@@ -190,5 +205,6 @@ export async function renderDocument(
     // Serialized here, in the conversion thread, so the worker's event loop only passes strings on.
     ...(keep.tree ? { tree: serializeDocument(document) } : {}),
     ...(keep.extraction ? { extraction: JSON.stringify(extractDocument(document)) } : {}),
+    ...(images.length > 0 ? { images } : {}),
   };
 }

@@ -39,3 +39,6 @@ export { planRanges, rangePages, type RangePolicy } from './split/range-plan';
 export type { PdfFirstPart, PdfSplitPlan } from './readers/pdf/pdf.reader';
 export type { PdfPagesRead } from './readers/pdf/pdf-pages';
 export { CONVERTER_VERSION } from './converter-version';
+// The pictures a conversion keeps (format.images): their limits and what is stored of each.
+export { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/image-limits';
+export type { KeptImage } from './images/keep-images';

@@ -2,6 +2,7 @@ import type { FormatOptions } from '@docformat/contracts';
 import { conversionOptions, type PageProgress } from './conversion-options';
 import { type ConvertResult, conversionResources, type KeepOptions, outputFormats, renderDocument } from './convert';
 import type { OcrEngines } from './ocr/ocr-engines';
+import type { ImageLimits } from './images/image-limits';
 import type { SplitPlan, SplitReading } from './readers/reader';
 import { readerNamed } from './readers/registry';
 
@@ -42,6 +43,8 @@ export interface PdfPartInput {
   ocrEngines?: OcrEngines;
   /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS). */
   maxImagePixels?: number;
+  /** What the conversion keeps of pictures (the least side is applied as pages are read). */
+  imageLimits?: ImageLimits;
   /** Told each page as it is read. */
   progress?: PageProgress;
 }
@@ -64,12 +67,16 @@ export interface PdfAssembleInput {
   formats: string[];
   options?: FormatOptions;
   keep?: KeepOptions;
+  imageLimits?: ImageLimits;
 }
 
 /** The parts of a split PDF → the result a whole conversion would have given. */
 export async function assemblePdfParts(input: PdfAssembleInput): Promise<ConvertResult> {
   const formats = outputFormats(input.formats);
-  const options = conversionOptions(input.options);
+  const options = conversionOptions(input.options, {
+    readImages: input.keep?.extraction === true,
+    ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
+  });
   const reading = await pdfSplitReading();
   const document = reading.assemble(input.plan, () => input.readParts());
   return renderDocument(document, formats, options, input.keep);

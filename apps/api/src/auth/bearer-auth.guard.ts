@@ -1,10 +1,10 @@
-import { ProblemCode } from '@docformat/contracts';
+import { ImageUrlParameter, ProblemCode } from '@docformat/contracts';
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../http/problem.exception';
-import { IS_PUBLIC } from './public.decorator';
+import { IS_PUBLIC, SIGNED_URL } from './public.decorator';
 
 const REALM = 'docformat';
 
@@ -17,7 +17,12 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
 
   override canActivate(context: ExecutionContext) {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    return isPublic ? true : super.canActivate(context);
+    if (isPublic) return true;
+    const signed = this.reflector.get<boolean | undefined>(SIGNED_URL, context.getHandler());
+    const query = context.switchToHttp().getRequest<FastifyRequest>().query as Record<string, unknown> | undefined;
+    // The route checks the signature itself (ImageUrlParameter.SIGNATURE), and refuses a bad one with 403.
+    if (signed && query?.[ImageUrlParameter.SIGNATURE] !== undefined) return true;
+    return super.canActivate(context);
   }
 
   /** RFC 6750: a missing token gets a bare challenge, a bad one says invalid_token. */

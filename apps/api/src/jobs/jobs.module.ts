@@ -8,6 +8,9 @@ import { JobControlService } from './control/job-control.service';
 import { ExtractController } from './extract/extract.controller';
 import { JobFormatsController } from './formats/job-formats.controller';
 import { JobFormatsService } from './formats/job-formats.service';
+import { ImageLinks } from './images/image-links.service';
+import { JobImagesController } from './images/job-images.controller';
+import { JobImagesService } from './images/job-images.service';
 import { RenderPool } from './formats/render-pool';
 import { JobsController } from './jobs.controller';
 import { JobPagesController } from './pages/job-pages.controller';
@@ -22,7 +25,15 @@ import { SubmissionRateLimiter } from '../rate-limit/submission-rate-limiter';
 /** Bodies are parsed before routing, by the JSON parser registered in app.factory.ts. */
 @Module({
   imports: [MetricsModule],
-  controllers: [JobsController, ExtractController, JobControlController, JobListController, JobFormatsController, JobPagesController],
+  controllers: [
+    JobsController,
+    ExtractController,
+    JobControlController,
+    JobListController,
+    JobFormatsController,
+    JobPagesController,
+    JobImagesController,
+  ],
   providers: [
     JobsService,
     JobControlService,
@@ -32,6 +43,8 @@ import { SubmissionRateLimiter } from '../rate-limit/submission-rate-limiter';
     SubmissionRateGuard,
     JobFormatsService,
     JobPagesService,
+    ImageLinks,
+    JobImagesService,
     prismaRepository(ClientJobRepository),
     prismaRepository(JobDocumentRepository),
     prismaRepository(JobSourceRepository),

@@ -1,7 +1,9 @@
 import type { AppConfig } from '@docformat/config';
 import {
   canonicalJson,
+  ImageMode,
   isUuid,
+  JobStatus,
   JobType,
   ProblemCode,
   type CreatedJobRecord,
@@ -20,6 +22,7 @@ import { chunkingOptions } from './dto/chunking-options.dto';
 import type { FormatSelectionDto, WebhookDto } from './dto/create-format-job.dto';
 import type { ExtractionOptionsDto } from './extract/create-extraction-job.dto';
 import { assertPublicWebhook } from './webhook-address';
+import { ImageLinks } from './images/image-links.service';
 import { type JobWaitOptions, waitForJob } from './wait/job-waiter';
 
 /** What a POST /format asks for, from a JSON body or a multipart upload. */
@@ -67,6 +70,7 @@ function formatOptions({ format }: Pick<FormatJobRequest, 'format'>): FormatOpti
     ...(format.pages !== undefined ? { pages: format.pages } : {}),
     ...(format.pageMarkers !== undefined ? { pageMarkers: format.pageMarkers } : {}),
     ...(format.tables !== undefined ? { tables: format.tables } : {}),
+    ...(format.images !== undefined ? { images: format.images } : {}),
     ...(format.chunking ? { chunking: chunkingOptions(format.chunking) } : {}),
     ...(format.cache !== undefined ? { cache: format.cache } : {}),
     ...(format.split !== undefined ? { split: format.split } : {}),
@@ -98,6 +102,7 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly metrics: ApiMetrics,
     private readonly events: JobEvents,
+    private readonly links: ImageLinks,
   ) {}
 
   /**
@@ -213,6 +218,10 @@ export class JobsService {
         ? await waitForJob(this.events, id, read, Date.now() + waitSeconds * 1000, signal, wait)
         : await read();
     if (!row) throw notFound(`There is no job with id "${id}".`);
-    return toJobRecord(row, outputFormatNames());
+    const record = toJobRecord(row, outputFormatNames());
+    // Links to the job's pictures are signed as the record is handed out (image-links.service.ts).
+    const mode = (row.options as FormatOptions | null)?.images;
+    const linksImages = (mode !== undefined && mode !== ImageMode.PLACEHOLDER) || row.type === JobType.EXTRACTION;
+    return linksImages && row.status === JobStatus.COMPLETED ? this.links.resolveAll(client.id, id, record, mode) : record;
   }
 }

@@ -1,6 +1,15 @@
 import { buildSubmission, formatObject, type FormValues } from './format-request.ts';
 
-const DEFAULTS: FormValues = { url: '', file: null, formats: ['markdown'], ocr: 'auto', languages: 'eng', pages: '', pageMarkers: false };
+const DEFAULTS: FormValues = {
+  url: '',
+  file: null,
+  formats: ['markdown'],
+  ocr: 'auto',
+  languages: 'eng',
+  pages: '',
+  pageMarkers: false,
+  images: 'placeholder',
+};
 
 describe('formatObject', () => {
   it("leaves out what the API's defaults already say", () => {
@@ -20,6 +29,7 @@ describe('formatObject', () => {
       }),
     ).toEqual({ type: ['text', 'chunks'], ocr: 'force', languages: ['eng', 'deu', 'fra', 'spa'], pages: '1-3,7', pageMarkers: true });
     expect(formatObject({ ...DEFAULTS, languages: 'deu' }).languages).toEqual(['deu']);
+    expect(formatObject({ ...DEFAULTS, images: 'referenced' })).toEqual({ type: ['markdown'], images: 'referenced' });
   });
 });
 

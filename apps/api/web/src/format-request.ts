@@ -11,7 +11,11 @@ export interface FormValues {
   /** As typed: "1-3,7", or empty for every page. */
   pages: string;
   pageMarkers: boolean;
+  /** format.images: placeholders (the default), signed links or data: URIs. */
+  images: ImageMode;
 }
+
+export type ImageMode = 'placeholder' | 'referenced' | 'embedded';
 
 /** The `format` object of POST /format (docs/api.md, "POST /format"). */
 export interface FormatObject {
@@ -20,6 +24,7 @@ export interface FormatObject {
   languages?: string[];
   pages?: string;
   pageMarkers?: true;
+  images?: Exclude<ImageMode, 'placeholder'>;
 }
 
 export type Submission = { kind: 'url'; body: string } | { kind: 'file'; body: FormData };
@@ -40,6 +45,7 @@ export function formatObject(values: FormValues): FormatObject {
   const pages = values.pages.replace(/\s+/g, '');
   if (pages.length > 0) format.pages = pages;
   if (values.pageMarkers) format.pageMarkers = true;
+  if (values.images !== 'placeholder') format.images = values.images;
   return format;
 }
 

@@ -2,7 +2,7 @@ import { ApiClient, ApiError } from './api-client.ts';
 import { OUTPUT_FORMATS, type JobRecord, type OcrMode, type OutputFormat } from './api-types.ts';
 import { byId } from './dom.ts';
 import { followJob } from './follow-job.ts';
-import { buildSubmission } from './format-request.ts';
+import { buildSubmission, type ImageMode } from './format-request.ts';
 import { renderJob } from './job-view.ts';
 import { jobRows } from './recent-jobs.ts';
 import { tokenStore } from './token-store.ts';
@@ -123,6 +123,7 @@ submitForm.addEventListener('submit', (event) => {
     languages: byId<HTMLInputElement>('languages').value,
     pages: byId<HTMLInputElement>('pages').value,
     pageMarkers: byId<HTMLInputElement>('page-markers').checked,
+    images: byId<HTMLSelectElement>('images').value as ImageMode,
   });
   if (!built.ok) return say(built.error);
   say('');

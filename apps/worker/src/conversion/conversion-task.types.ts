@@ -8,7 +8,7 @@ import type {
   OcrResult,
   RenderedOutput,
 } from '@docformat/contracts';
-import type { KeepOptions, RangePolicy, SplitPlan, SplitPolicy } from '@docformat/converters';
+import type { ImageLimits, KeepOptions, KeptImage, RangePolicy, SplitPlan, SplitPolicy } from '@docformat/converters';
 
 /** What clients see when something unexpected stopped their job; the log has the rest. */
 export const INTERNAL_ERROR_MESSAGE = 'An internal error stopped the conversion';
@@ -46,6 +46,8 @@ export interface ConversionTaskInput {
   ocrParallelism: number;
   /** Most pixels of one image decoded or drawn (MAX_IMAGE_PIXELS); the converters' default when absent. */
   maxImagePixels?: number;
+  /** What the conversion keeps of the document's pictures (IMAGE_* settings); the converters' defaults when absent. */
+  imageLimits?: ImageLimits;
   /** The document tree to store with the job, and an extraction job's findings: serialized in the thread. */
   keep?: KeepOptions;
   /**
@@ -72,6 +74,7 @@ export interface PdfPartTaskInput {
   options: FormatOptions;
   ocrParallelism: number;
   maxImagePixels?: number;
+  imageLimits?: ImageLimits;
   ocrPort?: MessagePort;
   progressPort?: MessagePort;
 }
@@ -84,6 +87,7 @@ export interface PdfAssembleTaskInput {
   parts: Uint8Array[];
   formats: string[];
   options: FormatOptions;
+  imageLimits?: ImageLimits;
   keep?: KeepOptions;
 }
 
@@ -124,6 +128,8 @@ export interface ConversionTaskSuccess {
   tree?: string;
   /** With keep.extraction: the Extraction as JSON. */
   extraction?: string;
+  /** The pictures the conversion kept, for job_images. */
+  images?: KeptImage[];
   thread?: ThreadUsage;
 }
 

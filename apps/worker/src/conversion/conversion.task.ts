@@ -88,6 +88,7 @@ async function convert(input: ConversionTaskInput): Promise<ConversionTaskSucces
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
       maxImagePixels: input.maxImagePixels,
+      ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
       ...(input.keep ? { keep: input.keep } : {}),
       ...(input.progressPort ? { progress: postedProgress(input.progressPort) } : {}),
     };
@@ -120,6 +121,7 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
       ocrParallelism: input.ocrParallelism,
       ocrEngines,
       maxImagePixels: input.maxImagePixels,
+      ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
       ...(input.progressPort ? { progress: postedProgress(input.progressPort) } : {}),
     });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };
@@ -129,7 +131,16 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
 async function assemble(input: PdfAssembleTaskInput): Promise<ConversionTaskSuccess> {
   // Taken out of the task (splice), so that neither the packed parts nor their lines outlive the layout.
   const readParts = () => input.parts.splice(0).map(unpackPart);
-  return success(await assemblePdfParts({ plan: input.plan, readParts, formats: input.formats, options: input.options, keep: input.keep }));
+  return success(
+    await assemblePdfParts({
+      plan: input.plan,
+      readParts,
+      formats: input.formats,
+      options: input.options,
+      keep: input.keep,
+      imageLimits: input.imageLimits,
+    }),
+  );
 }
 
 /** The task's line to the process's OCR engines (ocr-broker.ts), closed when the task ends. */

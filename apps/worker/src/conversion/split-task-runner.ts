@@ -55,9 +55,9 @@ export class SplitTaskRunner {
     this.throwIfFailed();
     if (!first?.plan || !this.plan) throw new Error('A split conversion ended without its plan');
     const parts = [first.part, ...further.map((part) => (part as PdfPartTaskSuccess).part)];
-    const { formats, options, keep } = input;
+    const { formats, options, keep, imageLimits } = input;
     const assembled = await this.settle(
-      this.runTask({ kind: 'pdf-assemble', plan: this.plan, parts, formats, options, keep }, partBuffers(parts)),
+      this.runTask({ kind: 'pdf-assemble', plan: this.plan, parts, formats, options, keep, imageLimits }, partBuffers(parts)),
     );
     this.throwIfFailed();
     if (!assembled || isPartSuccess(assembled)) throw new Error('Assembling a split conversion returned a part');
@@ -78,6 +78,7 @@ export class SplitTaskRunner {
         options: input.options,
         ocrParallelism: input.ocrParallelism,
         maxImagePixels: input.maxImagePixels,
+        ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
       });
       this.further.push(this.settle(part).then((outcome) => (outcome && isPartSuccess(outcome) ? outcome : undefined)));
     }

@@ -22,7 +22,15 @@ import type { SplitParent } from './split/split-parent';
 import type { SourceKeeper } from './source-keeper';
 
 const ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
-const config = { JOB_MAX_ATTEMPTS: 3, MAX_PAGES: 50, OCR_THREADS: 2 } as AppConfig;
+const config = {
+  JOB_MAX_ATTEMPTS: 3,
+  MAX_PAGES: 50,
+  OCR_THREADS: 2,
+  IMAGE_MAX_BYTES: 1000,
+  IMAGE_MAX_JOB_BYTES: 5000,
+  IMAGE_MIN_SIDE_PX: 24,
+  IMAGE_EMBED_MAX_BYTES: 100,
+} as AppConfig;
 
 const document: DownloadedDocument = {
   finalUrl: 'https://docs.test/a.txt',
@@ -173,6 +181,8 @@ describe('ProcessJobUseCase', () => {
         maxPages: 50,
         options: { ocr: 'force', pages: '1' },
         ocrParallelism: 2,
+        // What the job keeps of the document's pictures: the IMAGE_* settings.
+        imageLimits: { maxBytes: 1000, maxJobBytes: 5000, minSide: 24, embedMaxBytes: 100 },
         // Every job keeps its document tree; only an extraction job its findings.
         keep: { tree: true, extraction: false },
       },

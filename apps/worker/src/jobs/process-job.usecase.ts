@@ -17,7 +17,7 @@ import { JobOutcomes } from './job-outcomes';
 import { JobProgress } from './job-progress';
 import { SplitParent } from './split/split-parent';
 import { SourceKeeper } from './source-keeper';
-import { keptWith } from './stored-document';
+import { imageLimits, keptWith } from './stored-document';
 
 export type ProcessOutcome = 'completed' | 'failed' | 'skipped';
 
@@ -148,6 +148,7 @@ export class ProcessJobUseCase {
       options: job.options ?? {},
       ocrParallelism: this.config.OCR_THREADS,
       maxImagePixels: this.config.MAX_IMAGE_PIXELS,
+      imageLimits: imageLimits(this.config),
       keep: keptWith(job),
     };
     const policy = delivery ? this.splitParent.policyFor(job, document) : undefined;

@@ -1,5 +1,6 @@
 import { JobType } from '@docformat/contracts';
-import { type KeepOptions, STORED_DOCUMENT_VERSION } from '@docformat/converters';
+import type { AppConfig } from '@docformat/config';
+import { type ImageLimits, type KeepOptions, STORED_DOCUMENT_VERSION } from '@docformat/converters';
 import type { ClaimedJob, StoredDocument } from '@docformat/db';
 import type { ConversionTaskSuccess } from '../conversion/conversion-task.types';
 
@@ -13,7 +14,24 @@ export function keptWith(job: Pick<ClaimedJob, 'type'>): KeepOptions {
 }
 
 /** The conversion's tree and findings as the job stores them with COMPLETED. */
-export function storedDocument(converted: Pick<ConversionTaskSuccess, 'tree' | 'extraction'>): StoredDocument | undefined {
+export function storedDocument(converted: Pick<ConversionTaskSuccess, 'tree' | 'extraction' | 'images'>): StoredDocument | undefined {
   if (converted.tree === undefined) return undefined;
-  return { version: STORED_DOCUMENT_VERSION, tree: converted.tree, extraction: converted.extraction ?? null };
+  return {
+    version: STORED_DOCUMENT_VERSION,
+    tree: converted.tree,
+    extraction: converted.extraction ?? null,
+    ...(converted.images ? { images: converted.images } : {}),
+  };
+}
+
+/** What a conversion keeps of the document's pictures: the IMAGE_* settings. */
+export function imageLimits(
+  config: Pick<AppConfig, 'IMAGE_MAX_BYTES' | 'IMAGE_MAX_JOB_BYTES' | 'IMAGE_MIN_SIDE_PX' | 'IMAGE_EMBED_MAX_BYTES'>,
+): ImageLimits {
+  return {
+    maxBytes: config.IMAGE_MAX_BYTES,
+    maxJobBytes: config.IMAGE_MAX_JOB_BYTES,
+    minSide: config.IMAGE_MIN_SIDE_PX,
+    embedMaxBytes: config.IMAGE_EMBED_MAX_BYTES,
+  };
 }

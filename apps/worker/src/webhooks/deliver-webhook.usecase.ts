@@ -1,5 +1,5 @@
 import type { AppConfig } from '@docformat/config';
-import { isJobFailure, JobErrorCode, signWebhook, WebhookHeader } from '@docformat/contracts';
+import { imageLinkSigner, isJobFailure, JobErrorCode, resolveImageLinksIn, signWebhook, WebhookHeader } from '@docformat/contracts';
 import { outputFormatNames } from '@docformat/converters/names';
 import {
   ApiTokenRepository,
@@ -48,8 +48,8 @@ export class DeliverWebhookUseCase {
     const delivery = await this.webhooks.find(deliveryId);
     // Gone with its job, or settled by an earlier delivery of this entry.
     if (!delivery || delivery.status !== 'PENDING') return 'skipped';
-    const body = await this.bodyOf(delivery);
     const secret = await this.tokens.webhookSecret(delivery.ownerId);
+    const body = secret ? await this.bodyOf(delivery, secret) : null;
     if (!body || !secret) return 'skipped';
 
     const headers = {
@@ -97,18 +97,18 @@ export class DeliverWebhookUseCase {
   }
 
   /** What the delivery reports, as the bytes signed and sent: the job's record, or the batch's counts; null once that is gone. */
-  private async bodyOf(delivery: DeliveryToSend): Promise<Buffer | null> {
+  private async bodyOf(delivery: DeliveryToSend, secret: string): Promise<Buffer | null> {
     if (delivery.batchId) {
       const batch = await this.batches.find(delivery.batchId);
       return batch && batchWebhookBody(batch, { publicUrl: this.config.PUBLIC_URL });
     }
     const job = delivery.jobId ? await this.jobs.findWithOutputs(delivery.jobId) : null;
-    return (
-      job &&
-      webhookBody(toJobRecord(job, outputFormatNames()), {
-        maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
-        publicUrl: this.config.PUBLIC_URL,
-      })
-    );
+    if (!job) return null;
+    // The outputs' picture tokens as signed links, made now like GET /job/{id} makes them (image-links.ts).
+    const link = imageLinkSigner(secret, job.id, { ttlSeconds: this.config.IMAGE_URL_TTL_SECONDS, publicUrl: this.config.PUBLIC_URL });
+    return webhookBody(resolveImageLinksIn(toJobRecord(job, outputFormatNames()), link), {
+      maxBytes: this.config.WEBHOOK_MAX_BODY_BYTES,
+      publicUrl: this.config.PUBLIC_URL,
+    });
   }
 }

@@ -2,6 +2,58 @@
 // change the API's DTOs and decorators, then generate again (a test fails while this is stale).
 
 export interface paths {
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start one job per document: the URLs in `files` (JSON body), or several `file` parts (multipart/form-data, with a `format` part), all converted with the same `format`. One webhook, when every job has ended. */
+        post: operations["BatchesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its jobs counted by status and a page of them in order; with `wait`, answer as soon as every job has ended (long-poll). */
+        get: operations["BatchesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete the batch and every job of it, with their outputs, stopping those that run. */
+        delete: operations["BatchesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel every job of the batch that has not ended (FAILED with CANCELLED); ended jobs keep their outcome. */
+        post: operations["BatchesController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extract": {
         parameters: {
             query?: never;
@@ -70,6 +122,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/job/{id}/bundle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A zip of the COMPLETED job's outputs (document.md, document.html, document.json…; an extraction job's as markdown and json) with the pictures it kept beside them as images/<n>.<ext>, linked by those relative paths: the document to hand to another tool. */
+        get: operations["JobImagesController_bundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/job/{id}/cancel": {
         parameters: {
             query?: never;
@@ -96,6 +165,23 @@ export interface paths {
         };
         /** One output of a COMPLETED job, raw, with the format's media type (so `curl … > out.md` works). An output the job stored is returned as stored; any other format, or other options, is rendered from the stored document tree (no new download or parse) and cached, so the same request is answered from the cache next time. The header Docformat-Output says which: stored, cached or rendered. */
         get: operations["JobFormatsController_output"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job/{id}/images/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One picture the job kept of its document (format.images referenced or embedded, or an extraction), by its number in the outputs, with its media type. With the bearer token, or with the `expires` and `signature` of a link the job's outputs give (no token needed until it expires). */
+        get: operations["JobImagesController_image"];
         put?: never;
         post?: never;
         delete?: never;
@@ -193,6 +279,45 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BatchCountsDto: {
+            COMPLETED: number;
+            CREATED: number;
+            FAILED: number;
+            IN_PROGRESS: number;
+        };
+        BatchJobDto: {
+            /** @enum {string|null} */
+            errorCode: "URL_NOT_ALLOWED" | "DOWNLOAD_FAILED" | "FILE_TOO_LARGE" | "UNSUPPORTED_DOCUMENT_TYPE" | "CORRUPT_DOCUMENT" | "ENCRYPTED_DOCUMENT" | "TOO_MANY_PAGES" | "CONVERSION_TIMEOUT" | "INTERNAL_ERROR" | "CANCELLED" | null;
+            /** @description The document URL, or the uploaded file name. */
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "CREATED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+        };
+        BatchRecordDto: {
+            /**
+             * Format: date-time
+             * @description When its last job ended.
+             */
+            completedAt: string | null;
+            /** @description Jobs per status. */
+            counts: components["schemas"]["BatchCountsDto"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Every job has ended (COMPLETED or FAILED) or was deleted. */
+            done: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description A page of the jobs, in the order of the request's files. */
+            jobs: components["schemas"]["BatchJobDto"][];
+            /** @description Pass as cursor for the next page of jobs; null on the last page. */
+            nextCursor: string | null;
+            /** @description Jobs the batch was made with. */
+            total: number;
+            /** @description Present when the batch asked for a webhook. */
+            webhook?: components["schemas"]["WebhookStateDto"];
+        };
         ChunkingOptionsDto: {
             /**
              * @description Largest chunk in cl100k_base tokens; only a single table row or code line longer than this makes a longer chunk.
@@ -210,6 +335,20 @@ export interface components {
              * @enum {string}
              */
             strategy?: "heading" | "size";
+        };
+        CreateBatchDto: {
+            /**
+             * @description 1 to 1000 absolute http(s) URLs, one job each, checked as POST /format's `file`.
+             * @example [
+             *       "https://example.com/a.pdf",
+             *       "https://example.com/b.docx"
+             *     ]
+             */
+            files: string[];
+            /** @description The format(s) to convert to, as in the JSON body. */
+            format: components["schemas"]["FormatSelectionDto"];
+            /** @description Be told when the job ends (a `webhook` part holding this JSON in an upload). */
+            webhook?: components["schemas"]["WebhookDto"];
         };
         CreatedJobRecordDto: {
             /**
@@ -326,6 +465,12 @@ export interface components {
              */
             chunking?: components["schemas"]["ChunkingOptionsDto"];
             /**
+             * @description What outputs do with the document's pictures: "placeholder" writes their description ("[Image: alt]"); "referenced" links each (markdown ![alt](URL), html <img src="URL">, json url) to GET /job/{id}/images/{n} with a signature and expiry (IMAGE_URL_TTL_SECONDS) that work without the bearer token; "embedded" writes pictures of up to IMAGE_EMBED_MAX_BYTES as data: URIs and links larger ones as "referenced" does. Pictures come from PDF image objects, DOCX, PPTX and EPUB media and HTML data: sources; ones below IMAGE_MIN_SIDE_PX a side or over IMAGE_MAX_BYTES stay placeholders.
+             * @default placeholder
+             * @enum {string}
+             */
+            images?: "placeholder" | "referenced" | "embedded";
+            /**
              * @description OCR languages (Tesseract codes), installed: ara, chi_sim, deu, eng, fra, ita, jpn, por, spa; or ["auto"]: each page is read first in English, then again with the installed language its words are in (or the installed language of its script).
              * @default [
              *       "eng"
@@ -389,6 +534,11 @@ export interface components {
         JobRecordDto: {
             /** @description Processing attempts so far. */
             attempts: number;
+            /**
+             * Format: uuid
+             * @description Present when the job was submitted in a batch (POST /batches).
+             */
+            batchId?: string;
             /** Format: date-time */
             completedAt: string | null;
             /**
@@ -565,6 +715,220 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    BatchesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 visible ASCII characters. The same key with the same request within 24 hours returns the same job (Idempotent-Replayed: true); with another request it is a 422 IDEMPOTENCY_KEY_REUSED. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBatchDto"];
+                "multipart/form-data": components["schemas"]["CreateBatchDto"];
+            };
+        };
+        responses: {
+            /** @description Batch created with its jobs; poll the Location header. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description An uploaded file larger than MAX_FILE_BYTES (refused while it streams in). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description The Idempotency-Key was used for a different request (IDEMPOTENCY_KEY_REUSED). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Over RATE_LIMIT_PER_MINUTE (code RATE_LIMITED), with Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Queue unreachable; the job was saved and will be queued. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    BatchesController_get: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+                /** @description Jobs per page. */
+                limit?: number;
+                /** @description Seconds (0 to 60) to wait for every job of the batch to end before answering with its current state. */
+                wait?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            /** @description A bad limit, cursor or wait, or an unknown parameter. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown id, or a batch of another client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    BatchesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown id, or a batch of another client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    BatchesController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch after the cancellation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchRecordDto"];
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown id, or a batch of another client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     ExtractController_extract: {
         parameters: {
             query?: never;
@@ -865,6 +1229,55 @@ export interface operations {
             };
         };
     };
+    JobImagesController_bundle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown job, or a job of another client. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description JOB_NOT_COMPLETED, or DOCUMENT_NOT_STORED (a job from before trees were stored). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
     JobControlController_cancel: {
         parameters: {
             query?: never;
@@ -917,6 +1330,8 @@ export interface operations {
     JobFormatsController_output: {
         parameters: {
             query?: {
+                /** @description text, markdown, html and json: the document's pictures as placeholders, signed links or data: URIs (format.images). Default: the job's format.images, else placeholder. */
+                images?: "placeholder" | "referenced" | "embedded";
                 /** @description chunks: the largest chunk in tokens. Default: the job's format.chunking, else 512. */
                 maxTokens?: number;
                 /** @description chunks: tokens a chunk repeats of the one before, at most half of maxTokens. Default 0. */
@@ -1005,6 +1420,70 @@ export interface operations {
                     "text/html": components["schemas"]["ProblemDto"];
                     "text/markdown": components["schemas"]["ProblemDto"];
                     "text/plain": components["schemas"]["ProblemDto"];
+                };
+            };
+        };
+    };
+    JobImagesController_image: {
+        parameters: {
+            query?: {
+                /** @description A signed link's expiry (unix seconds). */
+                expires?: number;
+                /** @description A signed link's signature. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description The picture's number (`n` in the json output). */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Missing, unknown or revoked token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description IMAGE_URL_INVALID: the signature does not hold for this image, or it has expired. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/bmp": components["schemas"]["ProblemDto"];
+                    "image/gif": components["schemas"]["ProblemDto"];
+                    "image/jpeg": components["schemas"]["ProblemDto"];
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
+                };
+            };
+            /** @description Unknown job, a job of another client, or IMAGE_NOT_FOUND: no picture of that number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/bmp": components["schemas"]["ProblemDto"];
+                    "image/gif": components["schemas"]["ProblemDto"];
+                    "image/jpeg": components["schemas"]["ProblemDto"];
+                    "image/png": components["schemas"]["ProblemDto"];
+                    "image/webp": components["schemas"]["ProblemDto"];
                 };
             };
         };

@@ -116,14 +116,24 @@ export interface ThematicBreak extends BlockPosition {
 }
 
 /**
- * A picture, by its description only: outputs are text, so the bytes are never
- * carried. `alt` is the author's description (alt text), `src` the picture's file
- * name inside the document when known, for a markdown image reference.
+ * A picture. `alt` is the author's description (alt text or caption), `src` the
+ * picture's file name inside the document when known, for a markdown image reference.
+ * A reader asked for pictures (ConversionOptions.readImages) also gives its `bytes`;
+ * keepImages (images/keep-images.ts) then numbers the ones worth keeping (`n`, with
+ * their `mediaType` and pixel size) and takes the bytes out of the tree, so the tree
+ * stays text and the bytes are stored beside it (docs/adr/0019-document-images.md).
  */
 export interface Image extends BlockPosition {
   type: 'image';
   alt: string;
   src?: string;
+  /** 1-based number among the document's kept pictures: GET /job/{id}/images/{n}. */
+  n?: number;
+  mediaType?: string;
+  width?: number;
+  height?: number;
+  /** The picture's file as read, until keepImages moves it out: never serialized, never rendered. */
+  bytes?: Uint8Array;
 }
 
 export type Inline = Text | Strong | Emphasis | InlineCode | Link | LineBreak;

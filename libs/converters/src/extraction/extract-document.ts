@@ -1,5 +1,5 @@
 import type { ExtractedImage, ExtractedLink, ExtractedTable, Extraction } from '@docformat/contracts';
-import { type Block, type Inline, type IntermediateDocument, inlineText, type Table } from '../document';
+import { type Block, type Image, type Inline, type IntermediateDocument, inlineText, type Table } from '../document';
 import { documentJson } from '../formats/json/json.format';
 import { tableCaption } from './table-caption';
 
@@ -41,7 +41,7 @@ function walkBlocks(blocks: readonly Block[], at: Position, found: Omit<Extracti
         walkBlocks(block.blocks, { page }, found);
         break;
       case 'image':
-        found.images.push(extractedImage(block.alt, block.src, page, block.bbox));
+        found.images.push(extractedImage(block, page));
         break;
       case 'code':
       case 'rule':
@@ -62,8 +62,10 @@ function extractedTable(table: Table, index: number, page: number, caption: stri
   };
 }
 
-function extractedImage(alt: string, src: string | undefined, page: number, bbox: Table['bbox']): ExtractedImage {
-  return { alt, ...(src ? { src } : {}), page, ...(bbox ? { bbox: [...bbox] } : {}) };
+function extractedImage(image: Image, page: number): ExtractedImage {
+  const { alt, src, bbox, n, mediaType, width, height } = image;
+  const stored = n !== undefined && mediaType && width && height ? { n, mediaType, width, height } : {};
+  return { alt, ...(src ? { src } : {}), page, ...(bbox ? { bbox: [...bbox] } : {}), ...stored };
 }
 
 function collectLinks(content: readonly Inline[], page: number, links: ExtractedLink[]): void {

@@ -5,9 +5,11 @@ import type { IntermediateDocument } from '../document';
 /**
  * How a format renders, from the client's options with defaults filled in: page
  * markers (`format.pageMarkers`, markdown and text), tables (`format.tables`, markdown)
- * and chunking (`format.chunking`, chunks). A format reads what concerns it and ignores the rest.
+ * chunking (`format.chunking`, chunks) and pictures (`format.images`: the caller leaves
+ * picture numbers out for placeholders, placeholder-images.ts, so renderers link every
+ * numbered one). A format reads what concerns it and ignores the rest.
  */
-export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'tables' | 'chunking'>;
+export type RenderOptions = Pick<ConversionOptions, 'pageMarkers' | 'tables' | 'chunking' | 'images'>;
 
 export type RenderOptionName = keyof RenderOptions;
 

@@ -26,10 +26,10 @@ describe('output format registry', () => {
 
   it('says which render options each format reads, without its renderer (GET /job/{id}/formats/{name} query parameters)', () => {
     expect(outputFormatNames().map((name) => [name, outputFormatInfo(name)?.renderOptions])).toEqual([
-      ['text', ['pageMarkers']],
-      ['markdown', ['pageMarkers', 'tables']],
-      ['html', []],
-      ['json', []],
+      ['text', ['pageMarkers', 'images']],
+      ['markdown', ['pageMarkers', 'tables', 'images']],
+      ['html', ['images']],
+      ['json', ['images']],
       ['chunks', ['chunking']],
     ]);
     expect(outputFormatInfo('markdown')).not.toHaveProperty('load');

@@ -2,6 +2,7 @@ import { type FormatOptions, isJsonMediaType } from '@docformat/contracts';
 import { conversionOptions } from '../conversion-options';
 import { getOutputFormat } from '../formats/registry';
 import { parseStoredDocument } from './stored-document';
+import { documentForImages } from '../images/placeholder-images';
 
 export interface StoredRenderRequest {
   /** The stored document (serializeDocument's JSON). */
@@ -9,7 +10,7 @@ export interface StoredRenderRequest {
   /** A registered output format's name. */
   format: string;
   /** The render options in force (page markers, tables, chunking); the rest are ignored. */
-  options: Pick<FormatOptions, 'pageMarkers' | 'tables' | 'chunking'>;
+  options: Pick<FormatOptions, 'pageMarkers' | 'tables' | 'chunking' | 'images'>;
 }
 
 export interface StoredRendering {
@@ -29,7 +30,9 @@ export async function renderStoredDocument(request: StoredRenderRequest): Promis
   if (!format) throw new Error(`Unknown output format "${request.format}"`);
   const document = parseStoredDocument(request.tree);
   const { render } = await format.load();
-  const body = render(document, conversionOptions(request.options));
+  const options = conversionOptions(request.options);
+  // Links stay tokens here: the API signs them as it answers, so a cached rendering never holds a stale signature.
+  const body = render(documentForImages(document, options.images), options);
   return {
     mediaType: format.mediaType,
     body: isJsonMediaType(format.mediaType) || typeof body !== 'string' ? JSON.stringify(body) : body,

@@ -10,10 +10,15 @@ import type { IntermediateDocument } from '../document';
  * several header rows (Table.spans, Table.headerRows), which older renderers would
  * flatten, so they refuse version-2 trees rather than give other bytes.
  */
-export const STORED_DOCUMENT_VERSION = 2;
+export const STORED_DOCUMENT_VERSION = 3;
 
-/** The versions these renderers read: a version-1 tree is a version-2 tree without spans. */
-export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2];
+/**
+ * The versions these renderers read: a version-1 tree is a version-2 tree without
+ * spans, a version-2 tree a version-3 tree without pictures. 3 numbered the pictures
+ * the job kept (Image.n, mediaType, width, height: their bytes are in job_images),
+ * which older renderers would write as placeholders whatever format.images asks.
+ */
+export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2, 3];
 
 /**
  * The document as it is stored with its job: the tree after cleaning and nesting
@@ -21,6 +26,7 @@ export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2];
  * the bytes the job would have given.
  */
 export function serializeDocument(document: IntermediateDocument): string {
+  // Pictures' bytes are not in it: keepImages, before rendering, moved them out.
   return JSON.stringify(document);
 }
 

@@ -1,3 +1,4 @@
+import type { DocumentImage } from '@docformat/contracts';
 import type { Prisma as PrismaNamespace } from '../prisma-client';
 import { Prisma } from '../prisma-client';
 
@@ -8,7 +9,15 @@ export interface StoredDocument {
   tree: string;
   /** An extraction job's findings (Extraction); null for format jobs. */
   extraction: string | null;
+  /** The pictures the conversion kept (job_images). */
+  images?: StoredImage[];
 }
+
+/** A picture a job keeps, by its number in the outputs. */
+export type StoredImage = DocumentImage;
+
+/** A stored picture's facts, without its bytes. */
+export type StoredImageInfo = Omit<StoredImage, 'bytes'> & { byteLength: number };
 
 /** What GET /job/{id}/formats/{name} needs to know of a job before it reads any body. */
 export interface RenderSource {
@@ -26,6 +35,27 @@ export interface StoredBody {
   json: string | null;
 }
 
+/**
+ * The pictures, in the same statement: base64 texts decoded by Postgres, since one
+ * array parameter of texts crosses the driver as plainly as the outputs do.
+ */
+function imagesWithCompletion(images: readonly StoredImage[]): PrismaNamespace.Sql {
+  if (images.length === 0) return Prisma.empty;
+  return Prisma.sql`, pictures AS (
+      DELETE FROM job_images WHERE job_id IN (SELECT id FROM done) RETURNING 1
+    ), pictured AS (
+      INSERT INTO job_images (job_id, n, media_type, width, height, page, bytes)
+      SELECT done.id, i.n, i.media_type, i.width, i.height, i.page, decode(i.data, 'base64')
+        FROM done, unnest(${images.map((i) => i.n)}::int[], ${images.map((i) => i.mediaType)}::text[], ${images.map((i) => i.width)}::int[],
+                          ${images.map((i) => i.height)}::int[], ${images.map((i) => i.page ?? null)}::int[],
+                          ${images.map((i) => Buffer.from(i.bytes.buffer, i.bytes.byteOffset, i.bytes.byteLength).toString('base64'))}::text[])
+             AS i(n, media_type, width, height, page, data)
+      ON CONFLICT (job_id, n) DO UPDATE SET media_type = EXCLUDED.media_type, width = EXCLUDED.width, height = EXCLUDED.height,
+                                            page = EXCLUDED.page, bytes = EXCLUDED.bytes, created_at = now()
+      RETURNING 1
+    )`;
+}
+
 export const documentSql = {
   /**
    * A CTE to append to jobProcessingSql.complete's: the tree goes in with COMPLETED, in the same
@@ -40,7 +70,7 @@ export const documentSql = {
       SELECT done.id, ${document.version}, ${document.tree}::jsonb, ${document.extraction}::jsonb FROM done
       ON CONFLICT (job_id) DO UPDATE SET version = EXCLUDED.version, tree = EXCLUDED.tree, extraction = EXCLUDED.extraction, created_at = now()
       RETURNING 1
-    )`,
+    )${imagesWithCompletion(document.images ?? [])}`,
 
   /** An extraction job's findings as a column of the job's record (null for other jobs). */
   extractionColumn: (alias: string): PrismaNamespace.Sql =>
@@ -61,6 +91,20 @@ export const documentSql = {
 
   rendition: (id: string, key: string): PrismaNamespace.Sql => Prisma.sql`
     SELECT r.body FROM job_renditions r WHERE r.job_id = ${id}::uuid AND r.key = ${key}`,
+
+  /** One stored picture of a job of `ownerId` (any client's without it: a signed URL, checked by the caller). */
+  image: (id: string, n: number): PrismaNamespace.Sql => Prisma.sql`
+    SELECT i.media_type AS "mediaType", i.width, i.height, i.page, i.bytes FROM job_images i WHERE i.job_id = ${id}::uuid AND i.n = ${n}`,
+
+  /** A job's pictures without their bytes. */
+  imageList: (id: string): PrismaNamespace.Sql => Prisma.sql`
+    SELECT i.n, i.media_type AS "mediaType", i.width, i.height, i.page, octet_length(i.bytes)::int AS "byteLength"
+      FROM job_images i WHERE i.job_id = ${id}::uuid ORDER BY i.n`,
+
+  /** The pictures within `maxBytes`, with their bytes, for data: URIs. */
+  smallImages: (id: string, maxBytes: number): PrismaNamespace.Sql => Prisma.sql`
+    SELECT i.n, i.media_type AS "mediaType", i.width, i.height, i.page, i.bytes
+      FROM job_images i WHERE i.job_id = ${id}::uuid AND octet_length(i.bytes) <= ${maxBytes} ORDER BY i.n`,
 
   /** The tree as text: parsed in a rendering thread, never on the API's event loop. */
   tree: (id: string): PrismaNamespace.Sql => Prisma.sql`

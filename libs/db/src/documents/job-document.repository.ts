@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../prisma-client';
-import { documentSql, type RenderSource, type StoredBody } from './document-sql';
+import { documentSql, type RenderSource, type StoredBody, type StoredImage, type StoredImageInfo } from './document-sql';
 
 /** A format rendered from a stored tree, as it is cached. */
 export interface Rendition {
@@ -41,6 +41,37 @@ export class JobDocumentRepository {
   async tree(id: string): Promise<{ version: number; tree: string } | null> {
     const rows = await this.prisma.$queryRaw<{ version: number; tree: string }[]>(documentSql.tree(id));
     return rows[0] ?? null;
+  }
+
+  /** One of the job's pictures; null when it has no such picture (or is gone). */
+  async image(id: string, n: number): Promise<Omit<StoredImage, 'n'> | null> {
+    const rows = await this.prisma.$queryRaw<Array<Omit<StoredImage, 'n'> & { page: number | null }>>(documentSql.image(id, n));
+    const row = rows[0];
+    return row
+      ? {
+          mediaType: row.mediaType,
+          width: row.width,
+          height: row.height,
+          ...(row.page !== null ? { page: row.page } : {}),
+          bytes: row.bytes,
+        }
+      : null;
+  }
+
+  /** The job's pictures, without bytes, by number. */
+  async imageList(id: string): Promise<StoredImageInfo[]> {
+    return this.prisma.$queryRaw<StoredImageInfo[]>(documentSql.imageList(id));
+  }
+
+  /** The job's pictures of at most `maxBytes`, with their bytes (format.images embedded). */
+  async smallImages(id: string, maxBytes: number): Promise<StoredImage[]> {
+    return this.prisma.$queryRaw<StoredImage[]>(documentSql.smallImages(id, maxBytes));
+  }
+
+  /** Whose job it is: what a signed image URL is checked against (the owner's webhook secret signs it). */
+  async owner(id: string): Promise<string | null> {
+    const job = await this.prisma.job.findUnique({ where: { id }, select: { ownerId: true } });
+    return job?.ownerId ?? null;
   }
 
   /** Caches a rendition (a job deleted meanwhile stores nothing), keeping the job's RENDITIONS_PER_JOB newest. */

@@ -131,6 +131,12 @@ export const jobProcessingSql = {
       SELECT done.id, d.version, d.tree, d.extraction FROM done, job_documents d WHERE d.job_id = ${sourceId}::uuid
       ON CONFLICT (job_id) DO NOTHING
       RETURNING 1
+    ), pictured AS (
+      -- And its pictures, which the copied outputs link by number.
+      INSERT INTO job_images (job_id, n, media_type, width, height, page, bytes)
+      SELECT done.id, i.n, i.media_type, i.width, i.height, i.page, i.bytes FROM done, job_images i WHERE i.job_id = ${sourceId}::uuid
+      ON CONFLICT (job_id, n) DO NOTHING
+      RETURNING 1
     )
     SELECT (SELECT count(*) FROM done)::int AS completed`,
 

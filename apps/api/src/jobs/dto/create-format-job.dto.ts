@@ -1,4 +1,4 @@
-import { type OcrMode, TABLE_STYLES, type TableStyle } from '@docformat/contracts';
+import { IMAGE_MODES, type ImageMode, type OcrMode, TABLE_STYLES, type TableStyle } from '@docformat/contracts';
 import { outputFormatNames } from '@docformat/converters/names';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
@@ -51,6 +51,20 @@ export class FormatSelectionDto {
   @IsOptional()
   @IsIn([...TABLE_STYLES], { message: `format.tables must be one of ${TABLE_STYLES.join(', ')}` })
   tables?: TableStyle;
+
+  @ApiPropertyOptional({
+    enum: [...IMAGE_MODES],
+    default: 'placeholder',
+    description:
+      'What outputs do with the document\'s pictures: "placeholder" writes their description ("[Image: alt]"); "referenced" links each ' +
+      '(markdown ![alt](URL), html <img src="URL">, json url) to GET /job/{id}/images/{n} with a signature and expiry ' +
+      '(IMAGE_URL_TTL_SECONDS) that work without the bearer token; "embedded" writes pictures of up to IMAGE_EMBED_MAX_BYTES as data: ' +
+      'URIs and links larger ones as "referenced" does. Pictures come from PDF image objects, DOCX, PPTX and EPUB media and HTML data: ' +
+      'sources; ones below IMAGE_MIN_SIDE_PX a side or over IMAGE_MAX_BYTES stay placeholders.',
+  })
+  @IsOptional()
+  @IsIn([...IMAGE_MODES], { message: `format.images must be one of ${IMAGE_MODES.join(', ')}` })
+  images?: ImageMode;
 
   @ApiPropertyOptional({
     type: Boolean,

@@ -22,7 +22,7 @@ import { JobFormatsService } from './job-formats.service';
  * An HTML output served from the API's own origin may be opened by a browser: it
  * may run nothing and load nothing (the page carries the same policy as a meta element).
  */
-const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; sandbox";
+const HTML_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'none'; base-uri 'none'; sandbox";
 
 @ClientApi('jobs')
 @Controller()
@@ -49,6 +49,13 @@ export class JobFormatsController {
     schema: { type: 'string', enum: ['markdown', 'html'] },
     description:
       "markdown: tables with merged cells or several header rows as pipe tables or as HTML. Default: the job's format.tables, else markdown.",
+  })
+  @ApiQuery({
+    name: 'images',
+    required: false,
+    schema: { type: 'string', enum: ['placeholder', 'referenced', 'embedded'] },
+    description:
+      "text, markdown, html and json: the document's pictures as placeholders, signed links or data: URIs (format.images). Default: the job's format.images, else placeholder.",
   })
   @ApiQuery({
     name: 'maxTokens',

@@ -1,10 +1,11 @@
-import { type FormatOptions, isUuid, JobStatus, ProblemCode } from '@docformat/contracts';
+import { type FormatOptions, type ImageMode, isUuid, JobStatus, ProblemCode } from '@docformat/contracts';
 import { outputFormatInfo, outputFormatNames, READABLE_DOCUMENT_VERSIONS } from '@docformat/converters/names';
 import { type ApiClient, JobDocumentRepository, type RenderSource } from '@docformat/db';
 import { Injectable, Logger } from '@nestjs/common';
 import { notFound, ProblemException } from '../../http/problem.exception';
 import { RenderPool, RenderUnavailableError } from './render-pool';
 import { renderRequest, type RenderRequest } from './render-query';
+import { ImageLinks } from '../images/image-links.service';
 
 /** Where an answer came from: the job's own output, the rendition cache, or a rendering just now. */
 export type OutputSource = 'stored' | 'cached' | 'rendered';
@@ -13,6 +14,11 @@ export interface RawOutput {
   mediaType: string;
   body: string;
   source: OutputSource;
+}
+
+/** An output as stored or rendered, its pictures still tokens (image-links.ts), and the images mode it was rendered in. */
+export interface LinkedOutput extends RawOutput {
+  images: ImageMode;
 }
 
 /** Seconds a client should wait before asking again when no rendering thread is free. */
@@ -33,9 +39,17 @@ export class JobFormatsService {
   constructor(
     private readonly documents: JobDocumentRepository,
     private readonly pool: RenderPool,
+    private readonly links: ImageLinks,
   ) {}
 
+  /** The output as GET /job/{id}/formats/{name} sends it: its pictures linked now (signed URLs, data: URIs). */
   async output(client: ApiClient, id: string, name: string, query: Record<string, unknown>): Promise<RawOutput> {
+    const { images, ...output } = await this.linkedOutput(client, id, name, query);
+    return { ...output, body: await this.links.resolve(client.id, id, output, images) };
+  }
+
+  /** The output with its pictures as tokens, for whoever links them (output above, the bundle). */
+  async linkedOutput(client: ApiClient, id: string, name: string, query: Record<string, unknown>): Promise<LinkedOutput> {
     const format = outputFormatInfo(name);
     if (!format) throw notFound(`There is no output format "${name}"; the formats are ${outputFormatNames().join(', ')}.`);
     const source = isUuid(id) ? await this.documents.renderSource(id, client.id) : null;
@@ -48,12 +62,18 @@ export class JobFormatsService {
     if (source.requestedFormats.includes(name) && renderRequest(format, {}, options).key === request.key) {
       const stored = await this.documents.storedOutput(id, name);
       const body = stored?.text ?? stored?.json;
-      if (body !== null && body !== undefined) return { mediaType: format.mediaType, body, source: 'stored' };
+      if (body !== null && body !== undefined)
+        return { mediaType: format.mediaType, body, source: 'stored', images: request.options.images };
     }
     assertTreeStored(id, source);
     const cached = await this.documents.rendition(id, request.key);
-    if (cached !== null) return { mediaType: format.mediaType, body: cached, source: 'cached' };
-    return { mediaType: format.mediaType, body: await this.renderOnce(id, name, request), source: 'rendered' };
+    if (cached !== null) return { mediaType: format.mediaType, body: cached, source: 'cached', images: request.options.images };
+    return {
+      mediaType: format.mediaType,
+      body: await this.renderOnce(id, name, request),
+      source: 'rendered',
+      images: request.options.images,
+    };
   }
 
   private renderOnce(id: string, name: string, request: RenderRequest): Promise<string> {

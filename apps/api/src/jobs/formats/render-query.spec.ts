@@ -55,4 +55,14 @@ describe('renderRequest', () => {
       { field: 'overlapTokens', message: 'overlapTokens must be a whole number from 0 to 50, half of maxTokens (100) (got 60)' },
     ]);
   });
+
+  it("keys a rendering by its images mode, the job's own by default, and refuses an unknown one", () => {
+    const json = { name: 'json', renderOptions: ['images' as const] };
+    expect(renderRequest(json, {}, null).key).toBe('json?images=placeholder');
+    expect(renderRequest(json, {}, { images: 'referenced' }).options.images).toBe('referenced');
+    expect(renderRequest(json, { images: 'embedded' }, { images: 'referenced' }).key).toBe('json?images=embedded');
+    expect(problems(() => renderRequest(json, { images: 'inline' }, null))).toEqual([
+      { field: 'images', message: 'images must be one of placeholder, referenced, embedded (got "inline")' },
+    ]);
+  });
 });

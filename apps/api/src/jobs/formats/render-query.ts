@@ -3,6 +3,8 @@ import {
   chunkingSettings,
   chunkingStrategyProblem,
   type FormatOptions,
+  IMAGE_MODES,
+  ImageMode,
   maxTokensProblem,
   overlapTokensProblem,
   TABLE_STYLES,
@@ -13,7 +15,7 @@ import { type FieldError, validationFailed } from '../../http/problem.exception'
 
 /** The render options in force for one request, and the key its rendering is cached under. */
 export interface RenderRequest {
-  options: { pageMarkers: boolean; tables: TableStyle; chunking: ChunkingSettings };
+  options: { pageMarkers: boolean; tables: TableStyle; chunking: ChunkingSettings; images: ImageMode };
   /** `<format>` or `<format>?<name>=<value>&…`: the format with every option it reads, defaults filled in, in a fixed order. */
   key: string;
 }
@@ -23,6 +25,7 @@ const PARAMETERS: Record<RenderOptionName, readonly string[]> = {
   pageMarkers: ['pageMarkers'],
   tables: ['tables'],
   chunking: ['maxTokens', 'overlapTokens', 'strategy'],
+  images: ['images'],
 };
 
 /**
@@ -52,6 +55,9 @@ export function renderRequest(
   const tables = given['tables'] ?? jobOptions?.tables ?? TableStyle.MARKDOWN;
   if (given['tables'] !== undefined && !TABLE_STYLES.includes(given['tables'] as TableStyle))
     errors.push({ field: 'tables', message: `tables must be one of ${TABLE_STYLES.join(', ')} (got ${JSON.stringify(given['tables'])})` });
+  const images = given['images'] ?? jobOptions?.images ?? ImageMode.PLACEHOLDER;
+  if (given['images'] !== undefined && !IMAGE_MODES.includes(given['images'] as ImageMode))
+    errors.push({ field: 'images', message: `images must be one of ${IMAGE_MODES.join(', ')} (got ${JSON.stringify(given['images'])})` });
   const base = chunkingSettings(jobOptions?.chunking);
   const maxTokens = given['maxTokens'] === undefined ? base.maxTokens : wholeNumber(given['maxTokens']);
   // The job's overlap shrinks to fit a smaller maxTokens given alone (at most half a chunk repeats).
@@ -64,8 +70,13 @@ export function renderRequest(
   check('overlapTokens', overlapTokensProblem(overlapTokens, maxTokens), given, errors);
   check('strategy', chunkingStrategyProblem(strategy), given, errors);
   if (errors.length > 0) throw validationFailed(errors);
-  const options = { pageMarkers, tables: tables as TableStyle, chunking: { maxTokens, overlapTokens, strategy } as ChunkingSettings };
-  const values: Record<string, string | number | boolean> = { pageMarkers, tables, maxTokens, overlapTokens, strategy };
+  const options = {
+    pageMarkers,
+    tables: tables as TableStyle,
+    chunking: { maxTokens, overlapTokens, strategy } as ChunkingSettings,
+    images: images as ImageMode,
+  };
+  const values: Record<string, string | number | boolean> = { pageMarkers, tables, maxTokens, overlapTokens, strategy, images };
   const parameters = accepted.map((name) => `${name}=${encodeURIComponent(String(values[name]))}`);
   return { options, key: parameters.length > 0 ? `${format.name}?${parameters.join('&')}` : format.name };
 }

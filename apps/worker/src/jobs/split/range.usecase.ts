@@ -12,6 +12,7 @@ import { JobCancellations } from '../job-cancellations';
 import { JobOutcomes } from '../job-outcomes';
 import type { ProcessOutcome } from '../process-job.usecase';
 import { SplitDocuments } from './split-documents';
+import { imageLimits } from '../stored-document';
 
 /** How long a range over its client's cap waits before it is looked at again. */
 export const CAPPED_RANGE_DELAY_MS = 1000;
@@ -95,6 +96,7 @@ export class RunRangeUseCase {
           options: claim.options ?? {},
           ocrParallelism: this.config.OCR_THREADS,
           maxImagePixels: this.config.MAX_IMAGE_PIXELS,
+          imageLimits: imageLimits(this.config),
         },
         signal,
       );

@@ -8,7 +8,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConversionPool } from '../../conversion/conversion-pool';
 import type { DownloadedDocument } from '../document-fetcher';
 import { JobOutcomes } from '../job-outcomes';
-import { keptWith } from '../stored-document';
+import { imageLimits, keptWith } from '../stored-document';
 
 /**
  * A long PDF's `convert` entry as the parent of its page ranges (issue 31), on BullMQ
@@ -128,7 +128,14 @@ export class SplitParent {
     if (!parts) return 'skipped';
     const assemblyStarted = performance.now();
     const converted = await this.pool.assembleRanges(
-      { plan: split.plan, parts, formats: job.requestedFormats, options: job.options ?? {}, keep: keptWith(job) },
+      {
+        plan: split.plan,
+        parts,
+        formats: job.requestedFormats,
+        options: job.options ?? {},
+        keep: keptWith(job),
+        imageLimits: imageLimits(this.config),
+      },
       signal,
     );
     return this.outcomes.completed(job, split.source, converted, split.source.cacheKey, started, {

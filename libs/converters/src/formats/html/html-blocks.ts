@@ -1,3 +1,4 @@
+import { imageToken } from '@docformat/contracts';
 import type { Block, Image, Inline, List, Table, TableRow } from '../../document';
 import { escapeHtml } from '../escape-html';
 import { hasSpansOrHeaderRows, spannedTableHtml } from '../spanned-table-html';
@@ -80,12 +81,16 @@ function rowHtml(row: TableRow, open: string, close: string): string {
 }
 
 /**
- * The picture itself is not in the output (outputs carry no image bytes): a
- * placeholder holds its description where it stood, exposed as an image to assistive
- * technology; `data-src` names the picture inside the source document when known.
+ * A kept picture (`n`) is an <img> linking it, captioned by its description. Any other
+ * is a placeholder holding its description where it stood, exposed as an image to
+ * assistive technology; `data-src` names the picture inside the source document when known.
  */
 function imageHtml(image: Image): string {
   const alt = image.alt.trim();
+  if (image.n !== undefined) {
+    const caption = alt ? `<figcaption>${escapeHtml(alt)}</figcaption>` : '';
+    return `<figure class="image"><img src="${imageToken(image.n)}" alt="${escapeHtml(alt)}">${caption}</figure>`;
+  }
   const src = image.src ? ` data-src="${escapeHtml(image.src)}"` : '';
   return `<figure class="image"${src} role="img" aria-label="${escapeHtml(alt || 'Image')}"><figcaption>${escapeHtml(alt ? `[Image: ${alt}]` : '[Image]')}</figcaption></figure>`;
 }

@@ -1,3 +1,4 @@
+import { linkedImages } from '@docformat/contracts';
 import { type IntermediateDocument, inlineText } from '../../document';
 import { escapeHtml } from '../escape-html';
 import { pageGroups } from '../page-groups';
@@ -8,6 +9,14 @@ import { blocksHtml } from './html-blocks';
  * defence behind the escaping, for a page shown from a viewer's own origin.
  */
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
+
+/**
+ * Linked pictures (format.images referenced or embedded) are the service's own: signed
+ * URLs on PUBLIC_URL, data: URIs, or files beside the page in a bundle. The document's
+ * own image sources are never written as a src, so images may load without opening the
+ * page to anything the document named.
+ */
+const IMAGES_POLICY = "; img-src 'self' data: http: https:";
 
 const STYLE = [
   'body{font-family:system-ui,sans-serif;line-height:1.5;max-width:50rem;margin:2rem auto;padding:0 1rem}',
@@ -25,11 +34,13 @@ const STYLE = [
  */
 export function render(document: IntermediateDocument): string {
   const { metadata } = document;
+  const body = bodyHtml(document);
+  const policy = CONTENT_SECURITY_POLICY + (linkedImages(body).length > 0 ? IMAGES_POLICY : '');
   const language = metadata.language ? ` lang="${escapeHtml(metadata.language)}"` : '';
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${policy}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="generator" content="docformat">',
     `<title>${escapeHtml(documentTitle(document))}</title>`,
@@ -38,7 +49,7 @@ export function render(document: IntermediateDocument): string {
     ...metaTag('keywords', metadata.keywords),
     `<style>\n${STYLE}\n</style>`,
   ];
-  return `<!doctype html>\n<html${language}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n<main>\n${bodyHtml(document)}\n</main>\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html${language}>\n<head>\n${head.join('\n')}\n</head>\n<body>\n<main>\n${body}\n</main>\n</body>\n</html>\n`;
 }
 
 function bodyHtml(document: IntermediateDocument): string {

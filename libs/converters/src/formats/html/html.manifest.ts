@@ -3,6 +3,6 @@ import type { OutputFormat } from '../output-format';
 export const htmlFormat: OutputFormat = {
   name: 'html',
   mediaType: 'text/html; charset=utf-8',
-  renderOptions: [],
+  renderOptions: ['images'],
   load: () => import('./html.format.ts'),
 };

@@ -17,7 +17,7 @@ export type JsonDocument = {
 };
 
 /** Minor versions only add optional fields; see the schema's description of schemaVersion. */
-export const DOCUMENT_SCHEMA_VERSION = '1.1';
+export const DOCUMENT_SCHEMA_VERSION = '1.2';
 
 type Position = { page: number; bbox?: BoundingBox };
 type Text = { text: string; inlines?: JsonInline[] };
@@ -37,7 +37,7 @@ export type JsonBlock =
   | ({ type: 'code'; language?: string; text: string } & Position)
   | ({ type: 'quote'; blocks: JsonBlock[] } & Position)
   | ({ type: 'rule' } & Position)
-  | ({ type: 'image'; alt: string; src?: string } & Position)
+  | ({ type: 'image'; alt: string; src?: string; n?: number; mediaType?: string; width?: number; height?: number; url?: string } & Position)
   | { type: 'pageBreak'; page: number };
 
 export type JsonTableRow = { header: boolean; cells: JsonTableCell[] };

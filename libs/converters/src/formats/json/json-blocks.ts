@@ -1,4 +1,5 @@
-import { type Block, type Inline, type TableRow, inlineText } from '../../document';
+import { imageToken } from '@docformat/contracts';
+import { type Block, type Image, type Inline, type TableRow, inlineText } from '../../document';
 import type { JsonBlock, JsonInline, JsonTableCell, JsonTableRow } from './document-json';
 
 /**
@@ -49,8 +50,14 @@ function jsonBlock(block: Block, page: number): JsonBlock {
     case 'rule':
       return { type: 'rule', ...position };
     case 'image':
-      return { type: 'image', alt: block.alt, ...(block.src ? { src: block.src } : {}), ...position };
+      return { type: 'image', alt: block.alt, ...(block.src ? { src: block.src } : {}), ...imageFile(block), ...position };
   }
+}
+
+/** A kept picture's number, type, size and link (its token, which whoever hands the output out resolves). */
+function imageFile(image: Image): Pick<Extract<JsonBlock, { type: 'image' }>, 'n' | 'mediaType' | 'width' | 'height' | 'url'> {
+  if (image.n === undefined) return {};
+  return { n: image.n, mediaType: image.mediaType, width: image.width, height: image.height, url: imageToken(image.n) };
 }
 
 function jsonRow(row: TableRow, header: boolean): JsonTableRow {

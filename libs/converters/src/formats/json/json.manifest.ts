@@ -4,6 +4,6 @@ import type { OutputFormat } from '../output-format';
 export const jsonFormat: OutputFormat = {
   name: 'json',
   mediaType: 'application/json',
-  renderOptions: [],
+  renderOptions: ['images'],
   load: () => import('./json.format.ts'),
 };

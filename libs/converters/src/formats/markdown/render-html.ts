@@ -1,3 +1,4 @@
+import { imageToken } from '@docformat/contracts';
 import type { Block, Inline, List, Table, TableRow } from '../../document';
 import { escapeHtml as escape } from '../escape-html';
 import { inlineHtml as inlineHtmlWith, type LinkHtml } from '../inline-html';
@@ -31,6 +32,7 @@ function blockHtml(block: Block): string {
       return '<hr>';
     case 'image':
       // turndown writes <img> as ![alt](src) but drops one without src: that keeps its description as text.
+      if (block.n !== undefined) return `<p><img alt="${escape(block.alt)}" src="${imageToken(block.n)}"></p>`;
       if (!block.src) return `<p>${escape(block.alt)}</p>`;
       return `<p><img alt="${escape(block.alt)}" src="${escape(block.src.replace(/[ ()]/g, encodeURIComponent))}"></p>`;
   }

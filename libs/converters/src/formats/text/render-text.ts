@@ -1,3 +1,4 @@
+import { imageToken } from '@docformat/contracts';
 import { type Block, type List, type Table, type TableCell, type TableRow, inlineText } from '../../document';
 
 /**
@@ -30,7 +31,7 @@ function renderBlock(block: Block): string {
     case 'rule':
       return '';
     case 'image':
-      return block.alt.trim();
+      return block.n === undefined ? block.alt.trim() : `${block.alt.trim()} <${imageToken(block.n)}>`.trimStart();
   }
 }
 

@@ -1,7 +1,7 @@
 import { JobFailure, isJobFailure } from '@docformat/contracts';
 import { type IntermediateDocument, withTitleHeading } from '../../document';
 import { htmlToDocument } from '../html/html-to-document';
-import type { ReaderInput } from '../reader';
+import type { ReadContext, ReaderInput } from '../reader';
 import { prepareOfficeHtml } from '../office/office-html';
 import { corruptArchive, readZipEntries } from '../office/office-zip';
 import type { HTMLElement } from 'node-html-parser';
@@ -30,25 +30,44 @@ const STYLE_MAP = [
   ...[1, 2, 3, 4, 5, 6].map((level) => `p.${HEADING_STYLE_PREFIX}${level} => h${level}:fresh`),
 ];
 
-/** The parts mammoth reads: XML and relationships. Media stay compressed and unread. */
+/** The parts mammoth reads: XML and relationships. Media stay compressed and unread unless pictures are asked for. */
 const isXmlPart = (name: string) => /\.(?:xml|rels)$/i.test(name);
+const isMediaPart = (name: string) => /^word\/media\//i.test(name);
+
+/** The pictures mammoth read, each under a `src` of its own that the HTML reader looks up. */
+class PictureFiles {
+  private readonly files = new Map<string, Uint8Array>();
+
+  add(bytes: Uint8Array): string {
+    const src = `docx-picture:${this.files.size + 1}`;
+    this.files.set(src, bytes);
+    return src;
+  }
+
+  readonly has = (src: string): boolean => this.files.has(src);
+  readonly bytes = (src: string): Uint8Array | undefined => this.files.get(src);
+}
 
 /**
  * DOCX, the markitdown way: mammoth turns the document into semantic HTML and the
  * HTML reader builds the tree, so lists, tables and links are read by one code path.
- * Images become `[Image: alt]` (mammoth is told not to read their bytes at all).
+ * Images become `[Image: alt]` (mammoth is told not to read their bytes at all), or,
+ * with pictures asked for, image blocks with their bytes.
  * What mammoth loses is put right in the XML before it reads it: text boxes and
  * equations (document-rewrite.ts), list numbers and numbered headings (list-numbering.ts);
  * checkboxes in its HTML (checkboxes.ts).
  */
-export async function read(input: ReaderInput): Promise<IntermediateDocument> {
-  const entries = readZipEntries(input.bytes, 'DOCX', isXmlPart);
+export async function read(input: ReaderInput, context?: ReadContext): Promise<IntermediateDocument> {
+  const readImages = context?.options.readImages === true;
+  const entries = readZipEntries(input.bytes, 'DOCX', (name) => isXmlPart(name) || (readImages && isMediaPart(name)));
   // Every OPC package has a content-types part; a ZIP without one is something else.
   if (!entries.has('[Content_Types].xml')) throw corruptArchive('DOCX', undefined, 'not a Word document');
   const metadata = docxMetadata(entries);
   // List numbers are worked out from the XML first: mammoth's HTML has lost them.
-  const html = await docxToHtml(markListParagraphs(rewriteDocumentPart(entries)));
-  const { blocks } = htmlToDocument(`<body>${prepareOfficeHtml(html, { rewrite: rewriteHtml })}</body>`);
+  const pictures = readImages ? new PictureFiles() : undefined;
+  const html = await docxToHtml(markListParagraphs(rewriteDocumentPart(entries)), pictures);
+  const prepared = prepareOfficeHtml(html, { rewrite: rewriteHtml, ...(pictures ? { keepImage: pictures.has } : {}) });
+  const { blocks } = htmlToDocument(`<body>${prepared}</body>`, pictures?.bytes);
   return { pages: 1, metadata, blocks: withTitleHeading(blocks, metadata.title) };
 }
 
@@ -58,7 +77,7 @@ function rewriteHtml(root: HTMLElement): void {
   markCheckboxes(root);
 }
 
-async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>): Promise<string> {
+async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>, pictures: PictureFiles | undefined): Promise<string> {
   // mammoth unzips with JSZip, which has no size limit: it gets a stored copy of the
   // parts already inflated under our limits instead of the original archive.
   const stored = zipSync(Object.fromEntries(entries), { level: 0 });
@@ -69,7 +88,8 @@ async function docxToHtml(entries: ReadonlyMap<string, Uint8Array>): Promise<str
         styleMap: STYLE_MAP,
         externalFileAccess: false,
         ignoreEmptyParagraphs: true,
-        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+        // mammoth writes the alt text (the picture's description) itself.
+        convertImage: mammoth.images.imgElement(async (image) => ({ src: pictures ? pictures.add(await image.readAsBuffer()) : '' })),
       },
     );
     return result.value;

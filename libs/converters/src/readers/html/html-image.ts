@@ -1,6 +1,16 @@
 import type { HTMLElement } from 'node-html-parser';
-import type { Image } from '../../document';
+import type { Block, Image } from '../../document';
 import { collapseWhitespace, isElement, isText, tagOf } from './html-dom';
+
+/**
+ * Where a reader finds a picture's bytes by its `src` as written: the HTML reader
+ * decodes `data:` sources only (a page's other images are never fetched), EPUB and DOCX
+ * look them up in their package. Undefined: no bytes for it.
+ */
+export type ImageFiles = (src: string) => Uint8Array | undefined;
+
+/** Each image block's `src` as written, until attachImages has looked it up. */
+const sources = new WeakMap<Image, string>();
 
 /** Longer sources are not worth repeating (inline data, signed URLs). */
 const MAX_SRC_LENGTH = 2048;
@@ -8,15 +18,48 @@ const MAX_SRC_LENGTH = 2048;
 /**
  * A picture as an image block: its alt text, and its source as written when that is a
  * plain reference. An image without a description (no alt, or alt="" which marks it
- * decorative) is left out, as a screen reader leaves it out: outputs are text, and a
- * nameless picture says nothing in them. `data:` sources are never repeated.
+ * decorative) is left out by attachImages unless it has bytes, as a screen reader
+ * leaves it out. `data:` sources are never repeated.
  */
 export function imageBlock(image: HTMLElement): Image[] {
   const alt = collapseWhitespace(image.getAttribute('alt') ?? image.getAttribute('title') ?? '').trim();
-  if (alt === '' || image.getAttribute('aria-hidden') === 'true' || image.hasAttribute('hidden')) return [];
+  if (image.getAttribute('aria-hidden') === 'true' || image.hasAttribute('hidden')) return [];
   const src = image.getAttribute('src')?.trim();
-  const kept = src && src.length <= MAX_SRC_LENGTH && !/^(?:data|javascript):/i.test(src) ? src : undefined;
-  return [{ type: 'image', alt, ...(kept ? { src: kept } : {}) }];
+  // A reference as written, relative or on the web; no data:, javascript: or a reader's own (docx-picture:) source.
+  const kept = src && src.length <= MAX_SRC_LENGTH && (!/^[a-z][a-z0-9+.-]*:/i.test(src) || /^https?:/i.test(src)) ? src : undefined;
+  const block: Image = { type: 'image', alt, ...(kept ? { src: kept } : {}) };
+  if (src) sources.set(block, src);
+  return [block];
+}
+
+/**
+ * Gives image blocks their bytes where `files` has them (ConversionOptions.readImages),
+ * and leaves out the nameless pictures without bytes (imageBlock keeps them until
+ * now): with none to show, a nameless picture says nothing in a text output.
+ */
+export function attachImages(blocks: Block[], files: ImageFiles | undefined): Block[] {
+  return blocks.flatMap((block): Block[] => {
+    if (block.type === 'image') {
+      const src = sources.get(block);
+      const bytes = src !== undefined && files ? files(src) : undefined;
+      if (bytes) block.bytes = bytes;
+      return bytes || block.alt !== '' ? [block] : [];
+    }
+    if (block.type === 'list') return [{ ...block, items: block.items.map((item) => ({ blocks: attachImages(item.blocks, files) })) }];
+    if (block.type === 'quote') return [{ ...block, blocks: attachImages(block.blocks, files) }];
+    return [block];
+  });
+}
+
+/** A `data:` source's bytes (base64 or percent-encoded), the only pictures an HTML page gives without a fetch. */
+export function dataUriBytes(src: string): Uint8Array | undefined {
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(src);
+  if (!match || !/^image\//i.test(match[1])) return undefined;
+  try {
+    return match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]), 'latin1');
+  } catch {
+    return undefined; // a malformed percent escape
+  }
 }
 
 /** The <img> of a <picture> (its <source>s are other encodings of the same picture). */

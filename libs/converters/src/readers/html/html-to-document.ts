@@ -5,6 +5,7 @@ import { collapseWhitespace, startsContent } from './html-dom';
 import { blocksOf } from './html-blocks';
 import { capHtmlDepth } from './cap-html-depth';
 import { contentRoot } from './main-content';
+import { attachImages, type ImageFiles } from './html-image';
 
 /**
  * Deepest element nesting read as written; deeper elements are unwrapped (see
@@ -18,15 +19,15 @@ export interface HtmlContent {
   blocks: Block[];
 }
 
-/** Parses HTML (node-html-parser is loaded here, on first use) into IR blocks. */
-export function htmlToDocument(html: string): HtmlContent {
+/** Parses HTML (node-html-parser is loaded here, on first use) into IR blocks; with `images`, pictures get their bytes from it. */
+export function htmlToDocument(html: string, images?: ImageFiles): HtmlContent {
   const root = parse(capHtmlDepth(html, MAX_ELEMENT_DEPTH), {
     comment: false,
     blockTextElements: { script: true, style: true, noscript: true },
   });
   const metadata = htmlMetadata(root);
   const main = contentRoot(root);
-  return { metadata, blocks: blocksOf(main, startsContent(main)) };
+  return { metadata, blocks: attachImages(blocksOf(main, startsContent(main)), images) };
 }
 
 function htmlMetadata(root: HTMLElement): DocumentMetadata {

@@ -1,12 +1,13 @@
 import { type Block, type IntermediateDocument, inlineText, withTitleHeading } from '../../document';
 import { inputText } from '../decode-text';
-import type { ReaderInput } from '../reader';
+import type { ReadContext, ReaderInput } from '../reader';
 import { collapseWhitespace } from './html-dom';
 import { htmlToDocument } from './html-to-document';
+import { dataUriBytes } from './html-image';
 
 /** Web pages: the content, not the site around it (see html-dom.ts for what is dropped). */
-export async function read(input: ReaderInput): Promise<IntermediateDocument> {
-  const { metadata, blocks } = htmlToDocument(inputText(input));
+export async function read(input: ReaderInput, context?: ReadContext): Promise<IntermediateDocument> {
+  const { metadata, blocks } = htmlToDocument(inputText(input), context?.options.readImages ? dataUriBytes : undefined);
   // A page whose title is only in <title> still gets one heading to hang the rest on;
   // one whose content already shows the title as a heading (at any level: manual
   // pages often start at <h2>) would only get it twice.

@@ -5,6 +5,13 @@ export interface OfficeHtmlOptions {
   unwrapRelativeLinks?: boolean;
   /** A reader's own rewrite of the parsed HTML, run first (DOCX: list numbers); saves a second parse of a long document. */
   rewrite?: (root: HTMLElement) => void;
+  /**
+   * The pictures worth keeping as pictures (ConversionOptions.readImages): those whose
+   * `src` this accepts (the reader has their bytes) stay <img>, each moved into a
+   * paragraph of its own after the one it stood in, where the HTML reader makes it an
+   * image block. The others become text as always.
+   */
+  keepImage?: (src: string) => boolean;
 }
 
 /** A column or row span larger than this is an authoring accident, not a layout. */
@@ -23,7 +30,18 @@ const MAX_SPAN = 100;
 export function prepareOfficeHtml(html: string, options: OfficeHtmlOptions = {}): string {
   const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true } });
   options.rewrite?.(root);
+  const after = new Map<HTMLElement, HTMLElement>();
   for (const image of root.querySelectorAll('img')) {
+    const place = options.keepImage?.(image.getAttribute('src') ?? '') ? standalonePlace(image) : undefined;
+    if (place === 'here') continue; // between blocks already, where the HTML reader makes it an image block
+    if (place) {
+      // After the paragraph, and after the pictures of it already moved, in their order.
+      const anchor = after.get(place) ?? place;
+      image.remove();
+      anchor.insertAdjacentHTML('afterend', `<p>${image.toString()}</p>`);
+      after.set(place, anchor.nextElementSibling ?? place);
+      continue;
+    }
     const alt = (image.getAttribute('alt') ?? image.getAttribute('title') ?? '').replace(/\s+/g, ' ').trim();
     image.replaceWith(escapeText(alt === '' ? '[Image]' : `[Image: ${alt}]`));
   }
@@ -35,6 +53,20 @@ export function prepareOfficeHtml(html: string, options: OfficeHtmlOptions = {})
     if (list && list.previousElementSibling?.rawTagName?.toLowerCase() !== 'hr') list.insertAdjacentHTML('beforebegin', '<hr />');
   }
   return root.toString();
+}
+
+/**
+ * The paragraph a picture is moved out of, 'here' for one outside any paragraph, or
+ * undefined for one in a table cell (whose content is text: it stays a placeholder).
+ */
+function standalonePlace(image: HTMLElement): HTMLElement | 'here' | undefined {
+  let paragraph: HTMLElement | undefined;
+  for (let node = image.parentNode; node; node = node.parentNode) {
+    const tag = node.rawTagName?.toLowerCase();
+    if (tag === 'td' || tag === 'th') return undefined;
+    if (!paragraph && (tag === 'p' || /^h[1-6]$/.test(tag ?? ''))) paragraph = node;
+  }
+  return paragraph ?? 'here';
 }
 
 function rewriteLink(anchor: HTMLElement, options: OfficeHtmlOptions): void {

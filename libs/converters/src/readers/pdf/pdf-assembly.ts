@@ -9,6 +9,7 @@ import { pageFlow } from '../../layout/page-flow';
 import { compactFlow, layoutFlows } from '../../layout/page-layout';
 import { type PdfPagesRead, isOcrPage } from './pdf-pages';
 import { pdfMetadata } from './pdf-metadata';
+import { placeFigures } from './place-figures';
 
 /** What a conversion knows of a PDF once it is open: enough to split the work and to finish it. */
 export interface PdfPlan {
@@ -47,7 +48,10 @@ export function assemblePdf(plan: PdfPlan, parts: readonly PdfPagesRead[]): Inte
   return {
     pages: plan.pageCount,
     metadata: plan.metadata,
-    blocks: layoutFlows(flows, tagged.length > 0 ? tagged : plan.headingHints),
+    blocks: placeFigures(
+      layoutFlows(flows, tagged.length > 0 ? tagged : plan.headingHints),
+      parts.flatMap((part) => part.figures ?? []),
+    ),
     ...(plan.wanted.length < plan.pageCount ? { pagesConverted: plan.wanted } : {}),
     ...(ocr.length > 0 ? { ocr } : {}),
   };

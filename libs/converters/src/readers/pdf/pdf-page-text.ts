@@ -2,6 +2,7 @@ import type { Pdfjs } from './load-pdfjs';
 import { normalizePdfText } from './normalize-text';
 import { applyLinks, linkAreas } from './page-links';
 import { type ImagePlacement, largestImage } from './page-images';
+import { type PdfFigure, pageFigures } from './page-figures';
 import { paintsNothing } from './page-ink';
 import { BYTES_PER_PIXEL } from '../../ocr/canvases';
 import { noteNative } from '../../ocr/native-memory';
@@ -53,6 +54,13 @@ export interface PageReading {
   headings: HeadingHint[];
   /** Gives the items under the page's link annotations (as pdf.js describes them) their URL, and adds the values of its form fields. */
   applyAnnotations(annotations: readonly unknown[]): void;
+  /** The pictures it draws, when asked for (page-figures.ts). */
+  figures: PdfFigure[];
+}
+
+/** What to read of a page besides its text: its pictures, at least `minSide` pixels a side, when set. */
+export interface PageExtras {
+  figures?: { minSide: number };
 }
 
 /**
@@ -67,7 +75,13 @@ export interface PageReading {
  * come after (applyAnnotations): the operator list has pdf.js parse the page's annotations,
  * and asking for them afterwards reuses that (see page-annotations.ts).
  */
-export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: number, tagged = true): Promise<PageReading> {
+export async function readPage(
+  pdfjs: Pdfjs,
+  document: PdfDocument,
+  pageNumber: number,
+  tagged = true,
+  extras: PageExtras = {},
+): Promise<PageReading> {
   const page = await document.getPage(pageNumber);
   try {
     const viewport = page.getViewport({ scale: 1 });
@@ -114,6 +128,16 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
       rules: pageRules(operators, pdfjs.OPS, toPage),
     });
     const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
+    const figures = extras.figures
+      ? await pageFigures(
+          operators,
+          pdfjs.OPS,
+          { page: page.objs, common: page.commonObjs },
+          { number: pageNumber, width: viewport.width, height: viewport.height },
+          toPage,
+          extras.figures.minSide,
+        )
+      : [];
     // pdf.js decoded them (RGBA) to read the operator list; they go with page.cleanup() below.
     noteNative(image.pixels * BYTES_PER_PIXEL);
     const text: PdfPageText = {
@@ -146,6 +170,7 @@ export async function readPage(pdfjs: Pdfjs, document: PdfDocument, pageNumber: 
     return {
       text,
       headings,
+      figures,
       applyAnnotations: (annotations) => (text.items = [...applyLinks(text.items, areas(annotations)), ...values(annotations)]),
     };
   } finally {

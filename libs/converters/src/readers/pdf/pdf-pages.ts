@@ -7,6 +7,7 @@ import type { OpenPdf } from './pdf-document';
 import { pageFlow } from '../../layout/page-flow';
 import { compactFlow } from '../../layout/page-layout';
 import { type PageReading, type PdfPageText, readPage } from './pdf-page-text';
+import type { PdfFigure } from './page-figures';
 import type { FlowElement } from '../../layout/tables/page-table';
 
 /**
@@ -29,6 +30,8 @@ export interface PdfPagesRead {
   ocr: OcrPage[];
   /** The headings the pages' tag trees declare, in page order (tagged-headings.ts). */
   headingHints: HeadingHint[];
+  /** The pictures the pages draw, in page order, when asked for (ConversionOptions.readImages). */
+  figures?: PdfFigure[];
 }
 
 export function isOcrPage(page: FlowElement[] | PdfPageText): page is PdfPageText {
@@ -46,14 +49,17 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
   const read: PdfPagesRead['pages'] = [];
   const scans: Array<{ index: number; text: PdfPageText }> = [];
   const headingHints: HeadingHint[] = [];
+  const figures: PdfFigure[] = [];
+  const extras = options.readImages ? { figures: { minSide: options.imageLimits.minSide } } : {};
   for (let start = 0; start < pages.length; start += ANNOTATION_BATCH) {
     const batch = pages.slice(start, start + ANNOTATION_BATCH);
     const readings: PageReading[] = [];
-    for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page, options.declaredStructure));
+    for (const page of batch) readings.push(await readPage(pdf.pdfjs, pdf.document, page, options.declaredStructure, extras));
     const annotations = await pageAnnotations(pdf.pdfjs, pdf.document, batch);
-    for (const { text, headings, applyAnnotations } of readings) {
+    for (const { text, headings, applyAnnotations, figures: drawn } of readings) {
       applyAnnotations(annotations.get(text.page) ?? []);
       headingHints.push(...headings);
+      figures.push(...drawn);
       if (needsOcr(text, options.ocr)) {
         scans.push({ index: read.length, text });
         read.push(text);
@@ -71,5 +77,5 @@ export async function readPdfPages(pdf: OpenPdf, pages: readonly number[], optio
   scans.forEach((scan, i) => (read[scan.index] = recognised[i]));
   // OCR'd pages count once all are read (they are recognised a few at a time, in no fixed order).
   if (scans.length > 0) options.progress?.read(scans.length);
-  return { pages: read, ocr, headingHints };
+  return { pages: read, ocr, headingHints, figures };
 }

@@ -11,7 +11,8 @@ export interface Relationship {
 
 /**
  * Only the XML parts the reader uses are inflated: slide text, layouts and masters
- * (for placeholder positions), notes, charts and the core properties. Media never is.
+ * (for placeholder positions), notes, charts and the core properties. Media only
+ * when pictures are asked for (ConversionOptions.readImages).
  */
 const WANTED =
   /^(?:ppt\/(?:presentation\.xml|_rels\/presentation\.xml\.rels|(?:slides|slideLayouts|slideMasters|notesSlides|charts)\/(?:_rels\/)?[^/]+\.(?:xml|rels))|docProps\/core\.xml)$/;
@@ -24,10 +25,15 @@ export class PptxPackage {
   private constructor(private readonly entries: Map<string, Uint8Array>) {}
 
   /** Not a ZIP, encrypted (a CFB), legacy .ppt or a zip bomb: a JobFailure from readZipEntries. */
-  static open(bytes: Uint8Array): PptxPackage {
-    const entries = readZipEntries(bytes, 'PPTX', (name) => WANTED.test(name));
+  static open(bytes: Uint8Array, options: { media?: boolean } = {}): PptxPackage {
+    const entries = readZipEntries(bytes, 'PPTX', (name) => WANTED.test(name) || (options.media === true && name.startsWith('ppt/media/')));
     if (!entries.has('ppt/presentation.xml')) throw corruptArchive('PPTX', undefined, 'missing ppt/presentation.xml');
     return new PptxPackage(entries);
+  }
+
+  /** A media part's bytes (`ppt/media/image1.png`), when the package was opened with media. */
+  media(path: string): Uint8Array | undefined {
+    return path.startsWith('ppt/media/') ? this.entries.get(path) : undefined;
   }
 
   /** The parsed part, or undefined when the package has no such part. Malformed XML throws. */

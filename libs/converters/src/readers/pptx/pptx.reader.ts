@@ -8,14 +8,15 @@ import { notesBlocks, slideContent } from './slide-content';
 /**
  * PowerPoint (OOXML) decks, read directly from the package (fflate + xmldom): one
  * `##` section per slide in presentation order, text in reading order, tables,
- * charts (title and data table), pictures by their alt text and speaker notes as a
+ * charts (title and data table), pictures by their alt text (and bytes, when asked
+ * for) and speaker notes as a
  * block quote starting "Notes:". `pages` is the
  * slide count, hidden slides included (they are marked in the heading); `format.pages`
  * selects slides by number.
  */
 export async function read(input: ReaderInput, context: ReadContext): Promise<IntermediateDocument> {
   try {
-    const pkg = PptxPackage.open(input.bytes);
+    const pkg = PptxPackage.open(input.bytes, { media: context.options.readImages });
     const slides = pkg.slidePaths();
     const wanted = selectedPages(context.options.pages, slides.length);
     context.checkPages(wanted.length);

@@ -82,17 +82,19 @@ class ShapeReader {
   }
 
   /**
-   * A picture by its description (alt text `descr`, else `title`) and its file name
-   * in the package, which is all a text output can say of it. A picture without a
-   * description is left out: its name ("Picture 3") tells the reader nothing.
+   * A picture by its description (alt text `descr`, else `title`), its file name in
+   * the package and, when the package was opened with media, its bytes. A picture
+   * with neither description nor bytes is left out: its name ("Picture 3") tells the
+   * reader nothing.
    */
   private picture(pic: XmlElement): Image | undefined {
     const properties = path(pic, 'nvPicPr', 'cNvPr');
     const alt = (attr(properties, 'descr') || attr(properties, 'title') || '').replace(/\s+/g, ' ').trim();
-    if (alt === '') return undefined;
     const rel = this.rels.get(relAttr(path(pic, 'blipFill', 'blip'), 'embed') ?? '');
+    const bytes = rel && !rel.external ? this.pkg.media(rel.target) : undefined;
+    if (alt === '' && !bytes) return undefined;
     const src = rel && !rel.external ? rel.target.slice(rel.target.lastIndexOf('/') + 1) : undefined;
-    return { type: 'image', alt, ...(src ? { src } : {}) };
+    return { type: 'image', alt, ...(src ? { src } : {}), ...(bytes ? { bytes } : {}) };
   }
 
   /** The shape's own position, else (placeholders) the layout's or master's. */
