@@ -31,7 +31,9 @@ async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Pro
   if (!isFirstPart(started)) return { result: started, plans };
   const packed = [serialize(started.part)];
   for (const pages of started.plan.parts.slice(1)) {
-    packed.push(serialize(await convertPdfPart({ bytes: convert.bytes, pages, options: convert.options, ocrParallelism: 2 })));
+    packed.push(
+      serialize(await convertPdfPart({ bytes: convert.bytes, pages, options: convert.options, ocrParallelism: 2, keep: convert.keep })),
+    );
   }
   const plan = deserialize(serialize(started.plan)) as PdfSplitPlan;
   const result = await assemblePdfParts({
@@ -39,6 +41,7 @@ async function convertSplit(convert: ConvertInput, policy = ONE_PAGE_PARTS): Pro
     readParts: () => packed.map((part) => deserialize(part)),
     formats: convert.formats,
     options: convert.options,
+    keep: convert.keep,
   });
   return { result, plans };
 }
@@ -66,6 +69,21 @@ describe('a PDF converted in parts gives what the whole conversion gives', () =>
       }
     });
   }
+
+  it('reads the pictures of every part, numbered over the whole document', async () => {
+    for (const convert of [
+      input('extraction/figures.pdf', { images: 'referenced' }),
+      { ...input('extraction/figures.pdf'), keep: { extraction: true } },
+    ]) {
+      const { result, plans } = await convertSplit(convert);
+      expect(plans[0].parts).toEqual([[1], [2]]);
+      expect(result).toEqual(await convertDocument(convert));
+      expect(result.images?.map((image) => [image.n, image.page])).toEqual([
+        [1, 1],
+        [2, 2],
+      ]);
+    }
+  });
 
   it('carries the metadata, the page count and the pages converted', async () => {
     const { result } = await convertSplit(input('sample.pdf', { pages: '2-4' }));

@@ -45,6 +45,8 @@ export interface PdfPartInput {
   maxImagePixels?: number;
   /** What the conversion keeps of pictures (the least side is applied as pages are read). */
   imageLimits?: ImageLimits;
+  /** What the conversion keeps: an extraction's parts read pictures whatever format.images says. */
+  keep?: KeepOptions;
   /** Told each page as it is read. */
   progress?: PageProgress;
 }

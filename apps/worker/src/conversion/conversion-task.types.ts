@@ -75,6 +75,8 @@ export interface PdfPartTaskInput {
   ocrParallelism: number;
   maxImagePixels?: number;
   imageLimits?: ImageLimits;
+  /** An extraction's parts read its pictures (ConversionOptions.readImages). */
+  keep?: KeepOptions;
   ocrPort?: MessagePort;
   progressPort?: MessagePort;
 }

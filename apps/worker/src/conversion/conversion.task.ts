@@ -122,6 +122,7 @@ function convertPart(input: PdfPartTaskInput): Promise<PdfPartTaskSuccess> {
       ocrEngines,
       maxImagePixels: input.maxImagePixels,
       ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
+      ...(input.keep ? { keep: input.keep } : {}),
       ...(input.progressPort ? { progress: postedProgress(input.progressPort) } : {}),
     });
     return { ok: true, kind: 'pdf-part', part: packPart(part) };

@@ -79,6 +79,7 @@ export class SplitTaskRunner {
         ocrParallelism: input.ocrParallelism,
         maxImagePixels: input.maxImagePixels,
         ...(input.imageLimits ? { imageLimits: input.imageLimits } : {}),
+        ...(input.keep ? { keep: input.keep } : {}),
       });
       this.further.push(this.settle(part).then((outcome) => (outcome && isPartSuccess(outcome) ? outcome : undefined)));
     }
