@@ -22,7 +22,8 @@ function inTree<T>(files: Record<string, string>, check: (root: string) => T): T
 /**
  * The converters' folders, lowest first: the document tree; the languages of its text
  * (which OCR's `languages: ["auto"]` asks too); the layout of positioned
- * text, whatever read it; OCR, which gives positioned text; the readers, over the reader
+ * text, whatever read it; OCR, which gives positioned text; the pictures a document
+ * keeps (images/); the readers, over the reader
  * contract and the helpers they share, under the registry that lists them; the output
  * formats, likewise; and what plans a conversion in parts, runs one, runs its further parts, and the package's entry points.
  */
@@ -31,6 +32,7 @@ const CONVERTER_LAYERS: Layers = [
   ['language/'],
   ['layout/'],
   ['ocr/'],
+  ['images/'],
   ['conversion-options.ts'],
   ['readers/reader.ts', 'readers/decode-text.ts', 'readers/parse-json.ts', 'readers/unread-types.ts', 'readers/blocks/', 'readers/office/'],
   ['readers/*/'],
@@ -44,11 +46,11 @@ const CONVERTER_LAYERS: Layers = [
   ],
   ['formats/*/'],
   ['formats/registry.ts'],
-  ['extraction/', 'stored/', 'result-summary.ts'],
+  ['extraction/', 'stored/', 'result-summary.ts', 'pages/'],
   ['split/'],
   ['convert.ts'],
   ['pdf-parts.ts'],
-  ['index.ts', 'names.ts', 'render.ts'],
+  ['index.ts', 'names.ts', 'render.ts', 'page-images.ts'],
   ['testing/'],
 ];
 

@@ -1,5 +1,4 @@
 import type { DocumentImage } from '@docformat/contracts';
-import { imageSize } from 'image-size';
 import type { Block, Image, IntermediateDocument } from '../document';
 import type { ImageLimits } from './image-limits';
 
@@ -45,7 +44,7 @@ export function keepImages(document: IntermediateDocument, limits: ImageLimits):
 
 function pictureSize(bytes: Uint8Array): { mediaType: string; width: number; height: number } | undefined {
   try {
-    const { type, width, height } = imageSize(bytes);
+    const { type, width, height } = imageSizeModule().imageSize(bytes);
     const mediaType = type ? MEDIA_TYPES[type] : undefined;
     return mediaType && width && height ? { mediaType, width, height } : undefined;
   } catch {
@@ -65,4 +64,13 @@ export function forEachImage(blocks: readonly Block[], visit: (image: Image, pag
     }
   };
   walk(blocks);
+}
+
+/**
+ * image-size on first use: importing the package (as the API does, for names and
+ * contracts) loads no image decoder; only a conversion that keeps pictures does.
+ */
+function imageSizeModule(): typeof import('image-size') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require, by design (see above)
+  return require('image-size') as typeof import('image-size');
 }

@@ -27,7 +27,12 @@ describe('renderRequest', () => {
     expect(renderRequest(chunks, { maxTokens: '512' }, null).key).toBe(renderRequest(chunks, {}, null).key);
     const request = renderRequest(chunks, { maxTokens: '256', overlapTokens: '32', strategy: 'size' }, { chunking: { maxTokens: 100 } });
     expect(request).toEqual({
-      options: { pageMarkers: false, tables: 'markdown', chunking: { maxTokens: 256, overlapTokens: 32, strategy: 'size' } },
+      options: {
+        images: 'placeholder',
+        pageMarkers: false,
+        tables: 'markdown',
+        chunking: { maxTokens: 256, overlapTokens: 32, strategy: 'size' },
+      },
       key: 'chunks?maxTokens=256&overlapTokens=32&strategy=size',
     });
     // A job's overlap shrinks to half of a smaller maxTokens given alone.
