@@ -1,4 +1,5 @@
 export * from './job-error-code';
+export * from './client-message';
 export * from './job-failure';
 export * from './job-output';
 export * from './job-record';

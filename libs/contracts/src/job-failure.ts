@@ -1,10 +1,12 @@
+import { clientMessage } from './client-message';
 import { JobErrorCode } from './job-error-code';
 
 /**
  * The one error type the fetcher and the converters throw for an expected failure.
  * `transient` failures (network errors, time-outs, origin 5xx/429) are retried by the
  * worker; permanent ones fail the job at once. Anything else that escapes is an
- * INTERNAL_ERROR. `message` is shown to clients: plain words, no internals.
+ * INTERNAL_ERROR. `message` is shown to clients: plain words, no internals, and made
+ * printable here (clientMessage) since it may quote the document.
  */
 export class JobFailure extends Error {
   constructor(
@@ -13,7 +15,7 @@ export class JobFailure extends Error {
     readonly transient = false,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(clientMessage(message), options);
     this.name = 'JobFailure';
   }
 }

@@ -113,6 +113,21 @@ describe('JobProcessingRepository: jobs as the worker runs them (real Postgres)'
     expect(await jobs.findById(other)).toMatchObject({ status: 'FAILED', errorCode: 'URL_NOT_ALLOWED', errorMessage: 'loopback' });
   });
 
+  it('fails a job whose message quotes bytes Postgres text refuses (NUL from a damaged archive entry name)', async () => {
+    const id = await newJob();
+    await jobs.claim(id);
+    // A JobFailure cleans its own message; this is the message of any other error that reaches here.
+    expect(await jobs.recordRetryableError(id, { code: 'DOWNLOAD_FAILED', message: 'first\u0000try' })).toBe(true);
+    expect(await jobs.fail(id, { code: 'FILE_TOO_LARGE', message: 'The archive entry readme.txtPK\u0001\u0002\u0000x is too big.' })).toBe(
+      true,
+    );
+    expect(await jobs.findById(id)).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'FILE_TOO_LARGE',
+      errorMessage: 'The archive entry readme.txtPK\ufffdx is too big.',
+    });
+  });
+
   it('stores a JSON output as JSON, and reads back the value itself beside a text one', async () => {
     const id = randomUUID();
     await clients.create({ id, ownerId, type: 'format', fileUrl: 'https://docs.test/j.pdf', requestedFormats: ['chunks', 'text'] });

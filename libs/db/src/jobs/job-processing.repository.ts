@@ -1,4 +1,5 @@
 import {
+  clientMessage,
   type FormatOptions,
   isJsonMediaType,
   type JobErrorCode,
@@ -117,7 +118,7 @@ export class JobProcessingRepository {
   async fail(id: string, error: JobError): Promise<boolean> {
     const { count } = await this.prisma.job.updateMany({
       where: { id, status: { in: [...UNFINISHED_STATUSES] } },
-      data: { status: 'FAILED', errorCode: error.code, errorMessage: error.message, completedAt: new Date() },
+      data: { status: 'FAILED', errorCode: error.code, errorMessage: clientMessage(error.message), completedAt: new Date() },
     });
     return count > 0;
   }
@@ -126,7 +127,7 @@ export class JobProcessingRepository {
   async recordRetryableError(id: string, error: JobError): Promise<boolean> {
     const { count } = await this.prisma.job.updateMany({
       where: { id, status: 'IN_PROGRESS' },
-      data: { errorCode: error.code, errorMessage: error.message },
+      data: { errorCode: error.code, errorMessage: clientMessage(error.message) },
     });
     return count > 0;
   }

@@ -1,4 +1,4 @@
-import type { FormatOptions } from '@docformat/contracts';
+import { clientMessage, type FormatOptions } from '@docformat/contracts';
 import type { JobError } from '../jobs/job-processing.repository';
 import type { PrismaClient } from '../prisma-client';
 import { HAS_WEBHOOK } from '../jobs/job-sql';
@@ -196,7 +196,7 @@ export class JobSplitRepository {
   /** Gives a range back (PENDING) after a failure that another attempt may not meet, remembering why. */
   async release(jobId: string, idx: number, error: JobError): Promise<void> {
     await this.prisma.$executeRaw`
-      UPDATE job_ranges SET status = 'PENDING', error_code = ${error.code}, error_message = ${error.message}
+      UPDATE job_ranges SET status = 'PENDING', error_code = ${error.code}, error_message = ${clientMessage(error.message)}
        WHERE job_id = ${jobId}::uuid AND idx = ${idx} AND status = 'RUNNING'`;
   }
 

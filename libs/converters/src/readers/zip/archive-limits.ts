@@ -1,4 +1,4 @@
-import { JobFailure } from '@docformat/contracts';
+import { JobFailure, quotedName } from '@docformat/contracts';
 
 /**
  * Zip-bomb guards, all checked on the sizes the archive declares before anything is
@@ -41,7 +41,7 @@ export function chargeEntry(budget: ArchiveBudget, entry: { name: string; size: 
   if (entry.originalSize > ARCHIVE_LIMITS.ratioExemptBytes && ratio > ARCHIVE_LIMITS.maxEntryRatio) {
     throw new JobFailure(
       'FILE_TOO_LARGE',
-      `The archive entry ${entry.name} is compressed more than ${ARCHIVE_LIMITS.maxEntryRatio}:1; it is refused as a possible zip bomb.`,
+      `The archive entry ${quotedName(entry.name)} is compressed more than ${ARCHIVE_LIMITS.maxEntryRatio}:1; it is refused as a possible zip bomb.`,
     );
   }
   budget.inflatedBytes += entry.originalSize;
