@@ -3,6 +3,7 @@ import { ApiTokenRepository } from '@docformat/db';
 import { prepareTestDatabase, startFixtureOrigin, testEnvironment, type FixtureOrigin } from '@docformat/testing';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type WorkerProcess, startWorkerProcess, stopEndToEnd } from './support/worker-process';
 import { startTestApp, type TestApp } from './test-app';
@@ -14,6 +15,8 @@ import { startTestApp, type TestApp } from './test-app';
 const ISOLATED = 'api_batches_e2e';
 const { databaseUrl: DATABASE_URL, queuePrefix: QUEUE_PREFIX } = testEnvironment(ISOLATED);
 const FIXTURES = join(__dirname, '../../../libs/converters/fixtures');
+/** Small, so a form of a few files can pass it in total while each file is within it. */
+const MAX_FILE_BYTES = 64 * 1024;
 
 let t: TestApp;
 let worker: WorkerProcess;
@@ -23,7 +26,7 @@ let bob: Awaited<ReturnType<TestApp['newClient']>>;
 
 beforeAll(async () => {
   await prepareTestDatabase(ISOLATED);
-  t = await startTestApp({ DATABASE_URL, QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true' });
+  t = await startTestApp({ DATABASE_URL, QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', MAX_FILE_BYTES: String(MAX_FILE_BYTES) });
   origin = await startFixtureOrigin(FIXTURES);
   worker = await startWorkerProcess({ DATABASE_URL, QUEUE_PREFIX, FETCH_ALLOW_PRIVATE: 'true', WORKER_CONCURRENCY: '2' });
   alice = await t.newClient('alice-batches');
@@ -118,6 +121,84 @@ describe('POST /batches and GET /batches/{id}', () => {
     }
     expect((await t.http().post(`/batches/${body.id}/cancel`).set(bob.auth)).status).toBe(404);
     expect((await t.http().delete(`/batches/${body.id}`).set(bob.auth)).status).toBe(404);
+  });
+});
+
+describe('POST /batches as a multipart form', () => {
+  const FORMAT = JSON.stringify({ type: 'markdown' });
+  const notes = readFileSync(join(FIXTURES, 'notes.txt'));
+  const sample = readFileSync(join(FIXTURES, 'sample.md'));
+  const uploadsOf = (ownerId: string) => t.prisma.upload.count({ where: { ownerId } });
+  const form = (client: { auth: Record<string, string> }) => t.http().post('/batches').set(client.auth);
+
+  it('makes one job per file part, in order, and a real worker converts each upload', async () => {
+    const client = await t.newClient('multipart-batch');
+    const created = await form(client).attach('file', notes, 'notes.txt').attach('file', sample, 'sample.md').field('format', FORMAT);
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ total: 2 });
+    expect(created.body.jobs.map((job: { fileName: string }) => job.fileName)).toEqual(['notes.txt', 'sample.md']);
+    expect(await uploadsOf(client.id)).toBe(2);
+
+    const done = await t.http().get(`/batches/${created.body.id}?wait=30`).set(client.auth);
+    expect(done.body).toMatchObject({ done: true, counts: { COMPLETED: 2 } });
+    const second = await t.http().get(`/job/${created.body.jobs[1].id}`).set(client.auth);
+    expect(second.body).toMatchObject({ status: 'COMPLETED', batchId: created.body.id });
+    expect(second.body.formats.markdown).toContain('#');
+  }, 60_000);
+
+  it('refuses files larger than MAX_FILE_BYTES in total with a 413, and stores none of them', async () => {
+    const client = await t.newClient('multipart-batch-large');
+    const part = Buffer.alloc(MAX_FILE_BYTES / 2 + 1, 'a');
+    const res = await form(client).attach('file', part, 'a.txt').attach('file', part, 'b.txt').field('format', FORMAT);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.body.detail).toMatch(/in total/);
+    expect(await uploadsOf(client.id)).toBe(0);
+    expect(await t.prisma.job.count({ where: { ownerId: client.id } })).toBe(0);
+  });
+
+  it.each([
+    ['no file part', (req: ReturnType<typeof form>) => req.field('format', FORMAT), 'file', /missing/],
+    ['no format part', (req: ReturnType<typeof form>) => req.attach('file', notes, 'notes.txt'), 'format', /required/],
+    [
+      'an unknown format',
+      (req: ReturnType<typeof form>) =>
+        req.attach('file', notes, 'notes.txt').attach('file', sample, 'sample.md').field('format', '{"type":"pdf"}'),
+      'format.type',
+      /pdf/,
+    ],
+  ])('refuses %s with a 400 naming the part, and stores nothing', async (_case, send, field, message) => {
+    const client = await t.newClient('multipart-batch-refused');
+    const res = await send(form(client));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.errors[0].field).toBe(field);
+    expect(res.body.detail).toMatch(message);
+    expect(await uploadsOf(client.id)).toBe(0);
+  });
+
+  it('replays the same form under an Idempotency-Key without keeping its second copy, and refuses other files with 422', async () => {
+    const client = await t.newClient('multipart-batch-idempotent');
+    const key = `multipart-batch-${Date.now()}`;
+    const send = (second: Buffer) =>
+      form(client)
+        .set('Idempotency-Key', key)
+        .attach('file', notes, 'notes.txt')
+        .attach('file', second, 'second.md')
+        .field('format', FORMAT);
+    const first = await send(sample);
+    expect(first.status).toBe(202);
+    const again = await send(sample);
+    expect(again.status).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const other = await send(Buffer.from('# Another document\n'));
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // The replay's and the refused request's copies are gone; the batch's own may already
+    // have moved to the jobs' sources once converted, so count the uploads no job holds.
+    expect(await t.prisma.upload.count({ where: { ownerId: client.id, jobs: { none: {} } } })).toBe(0);
+    expect(await t.prisma.job.count({ where: { ownerId: client.id } })).toBe(2);
   });
 });
 

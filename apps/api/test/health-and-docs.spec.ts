@@ -61,6 +61,10 @@ describe('OpenAPI', () => {
       properties: { file: { format: 'binary' } },
     });
     expect(doc.paths['/format'].post.responses['413']).toBeDefined();
+    expect(doc.paths['/batches'].post.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      required: ['file', 'format'],
+      properties: { file: { type: 'array', items: { format: 'binary' }, maxItems: 1000 } },
+    });
     expect(doc.paths['/job/{id}'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'wait', in: 'query' })]));
     expect(doc.paths['/job/{id}/cancel'].post.responses['409']).toBeDefined();
     expect(doc.paths['/job/{id}'].delete.responses['204']).toBeDefined();

@@ -1,6 +1,6 @@
 import type { BatchRecord } from '@docformat/contracts';
 import type { ApiClient } from '@docformat/db';
-import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -10,15 +10,16 @@ import {
   ApiOkResponse,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientApi } from '../auth/client-api.decorator';
 import { CurrentClient } from '../auth/current-client.decorator';
 import { ProblemDto } from '../http/problem.dto';
 import { validateDto } from '../http/validate-dto';
 import { idempotencyKey } from '../jobs/idempotency-key';
 import { SubmissionEndpoint } from '../jobs/submission.decorator';
+import { UploadSubmissions } from '../jobs/upload/upload-submissions';
 import { parseWaitSeconds } from '../jobs/wait/wait-seconds';
-import { BatchesService } from './batches.service';
+import { type BatchRequest, BatchesService } from './batches.service';
 import { CreateBatchDto } from './dto/create-batch.dto';
 import { BatchQuery, BatchRecordDto } from './dto/batch-record.dto';
 
@@ -27,7 +28,10 @@ const NOT_FOUND = { type: ProblemDto, description: 'Unknown id, or a batch of an
 @ClientApi('batches')
 @Controller('batches')
 export class BatchesController {
-  constructor(private readonly batches: BatchesService) {}
+  constructor(
+    private readonly batches: BatchesService,
+    private readonly uploads: UploadSubmissions,
+  ) {}
 
   @Post()
   @SubmissionEndpoint()
@@ -40,17 +44,21 @@ export class BatchesController {
   @ApiAcceptedResponse({ type: BatchRecordDto, description: 'Batch created with its jobs; poll the Location header.' })
   async create(
     @CurrentClient() client: ApiClient,
+    @Req() req: FastifyRequest,
     @Body() body: unknown,
     @Headers('idempotency-key') keyHeader: string | undefined,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<BatchRecord> {
     const key = idempotencyKey(keyHeader);
-    const dto = await validateDto(CreateBatchDto, body);
-    const { record, replayed } = await this.batches.create(
-      client,
-      { files: dto.files.map((fileName) => ({ fileName })), format: dto.format, webhook: dto.webhook, fingerprint: body },
-      key,
-    );
+    const request: BatchRequest = req.isMultipart()
+      ? await this.uploads.readBatch(req, client)
+      : await validateDto(CreateBatchDto, body).then((dto) => ({
+          files: dto.files.map((fileName) => ({ fileName })),
+          format: dto.format,
+          webhook: dto.webhook,
+          fingerprint: body,
+        }));
+    const { record, replayed } = await this.batches.create(client, request, key);
     if (replayed) res.header('Idempotent-Replayed', 'true');
     res.header('Location', `/batches/${record.id}`);
     return record;

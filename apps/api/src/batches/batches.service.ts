@@ -1,15 +1,16 @@
 import type { AppConfig } from '@docformat/config';
-import { DEFAULT_BATCH_PAGE, isUuid, type BatchRecord } from '@docformat/contracts';
+import { DEFAULT_BATCH_PAGE, isUuid, ProblemCode, type BatchRecord } from '@docformat/contracts';
 import { type ApiClient, type BatchRow, ClientBatchRepository, JobEvents, type JobRow, type NewBatch } from '@docformat/db';
 import { APP_CONFIG, WebhookDispatch } from '@docformat/infra';
 import { JobQueue, withTimeout } from '@docformat/queue';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../http/problem.exception';
+import { notFound, ProblemException } from '../http/problem.exception';
 import { CANCELLED_MESSAGE } from '../jobs/control/job-control.service';
 import type { FormatSelectionDto, WebhookDto } from '../jobs/dto/create-format-job.dto';
 import { formatJobKind, JobsService, keyReused, requestHash } from '../jobs/jobs.service';
 import { waitUntilSettled } from '../jobs/wait/job-waiter';
+import { UploadSubmissions } from '../jobs/upload/upload-submissions';
 import { assertPublicWebhook } from '../jobs/webhook-address';
 import { decodeBatchCursor } from './batch-cursor';
 import { toBatchRecord } from './batch-record';
@@ -49,10 +50,36 @@ export class BatchesService {
     private readonly queue: JobQueue,
     private readonly events: JobEvents,
     private readonly webhooks: WebhookDispatch,
+    private readonly uploads: UploadSubmissions,
   ) {}
 
-  /** Saves the batch with its jobs, then queues them; `replayed` when the Idempotency-Key named it already. */
+  /**
+   * Saves the batch with its jobs, then queues them; `replayed` when the Idempotency-Key
+   * named it already. Uploads are kept only for jobs that were saved: a refused batch or
+   * a replay drops this request's, a 503 QUEUE_UNAVAILABLE keeps them (the jobs were
+   * saved; the sweep queues them), as createSubmitted does for one job.
+   */
   async create(client: ApiClient, request: BatchRequest, idempotencyKey?: string): Promise<{ record: BatchRecord; replayed: boolean }> {
+    let created: { record: BatchRecord; replayed: boolean };
+    try {
+      created = await this.save(client, request, idempotencyKey);
+    } catch (error) {
+      if (!(error instanceof ProblemException && error.problem.code === ProblemCode.QUEUE_UNAVAILABLE)) await this.discardUploads(request);
+      throw error;
+    }
+    if (created.replayed) await this.discardUploads(request);
+    return created;
+  }
+
+  private async discardUploads(request: BatchRequest): Promise<void> {
+    await Promise.all(request.files.map((file) => (file.uploadId ? this.uploads.discard(file.uploadId) : undefined)));
+  }
+
+  private async save(
+    client: ApiClient,
+    request: BatchRequest,
+    idempotencyKey?: string,
+  ): Promise<{ record: BatchRecord; replayed: boolean }> {
     if (request.webhook) assertPublicWebhook(request.webhook.url, this.config.FETCH_ALLOW_PRIVATE);
     const batch: NewBatch = {
       id: randomUUID(),

@@ -1,3 +1,4 @@
+import { MAX_BATCH_FILES } from '@docformat/contracts';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 
@@ -48,6 +49,26 @@ const EXTRACT_UPLOAD_FORM = {
   },
 };
 
+/** The multipart form of POST /batches: several `file` parts, one job each, and the `format` (and `webhook`) they share. */
+const BATCH_UPLOAD_FORM = {
+  type: 'object',
+  required: ['file', 'format'],
+  properties: {
+    file: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      maxItems: MAX_BATCH_FILES,
+      description: `One part named file per document, up to ${MAX_BATCH_FILES}, within MAX_FILE_BYTES together; each file name becomes its job's fileName.`,
+    },
+    format: UPLOAD_FORM.properties.format,
+    webhook: {
+      type: 'string',
+      description: 'JSON text: the same object as `webhook` in the JSON body; it fires once, when every job of the batch has ended.',
+      example: '{"url":"https://example.com/hooks/docformat"}',
+    },
+  },
+};
+
 /**
  * Nest's decorators give every media type of a body the same schema; an upload's
  * multipart form has its own, so it is set here on the operations that take uploads.
@@ -56,6 +77,7 @@ function withUploadBodies(document: OpenAPIObject): OpenAPIObject {
   for (const [path, form] of [
     ['/format', UPLOAD_FORM],
     ['/extract', EXTRACT_UPLOAD_FORM],
+    ['/batches', BATCH_UPLOAD_FORM],
   ] as const) {
     const body = document.paths[path]?.post?.requestBody;
     if (body && 'content' in body) body.content['multipart/form-data'] = { schema: form as never };

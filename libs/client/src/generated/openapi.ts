@@ -728,7 +728,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateBatchDto"];
-                "multipart/form-data": components["schemas"]["CreateBatchDto"];
+                "multipart/form-data": {
+                    /** @description One part named file per document, up to 1000, within MAX_FILE_BYTES together; each file name becomes its job's fileName. */
+                    file: string[];
+                    /**
+                     * @description JSON text: the same object as `format` in the JSON body, e.g. {"type": ["markdown", "text"]}.
+                     * @example {"type":"markdown"}
+                     */
+                    format: string;
+                    /**
+                     * @description JSON text: the same object as `webhook` in the JSON body; it fires once, when every job of the batch has ended.
+                     * @example {"url":"https://example.com/hooks/docformat"}
+                     */
+                    webhook?: string;
+                };
             };
         };
         responses: {

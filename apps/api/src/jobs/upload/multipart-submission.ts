@@ -24,11 +24,18 @@ export interface StoredFile {
   sha256: string;
 }
 
-/** A multipart POST: the stored file and the text parts (JSON held as text until validated). */
+/** A multipart POST: the stored files, in the order sent, and the text parts (JSON held as text until validated). */
 export interface MultipartSubmission {
-  file: StoredFile;
+  files: StoredFile[];
   fields: Partial<Record<string, string>>;
 }
+
+/** How many `file` parts a submission takes: POST /format and /extract one, POST /batches up to MAX_BATCH_FILES. */
+export interface FileParts {
+  maxFiles: number;
+}
+
+const ONE_FILE: FileParts = { maxFiles: 1 };
 
 /** The text parts a POST /format may carry beside `file`; POST /extract's are `options` and `webhook`. */
 export const TEXT_PARTS: readonly string[] = ['format', 'webhook'];
@@ -38,14 +45,26 @@ export const MAX_TEXT_PART_BYTES = 64 * 1024;
 
 const fieldError = (field: string, message: string) => validationFailed([{ field, message }]);
 
-const tooLarge = (maxBytes: number) =>
+const tooLarge = (maxBytes: number, parts: FileParts = ONE_FILE) =>
   new ProblemException({
     status: 413,
     code: ProblemCode.PAYLOAD_TOO_LARGE,
     title: 'Payload Too Large',
-    detail: `The uploaded file is larger than ${maxBytes} bytes (MAX_FILE_BYTES); nothing was stored.`,
+    detail:
+      parts.maxFiles === 1
+        ? `The uploaded file is larger than ${maxBytes} bytes (MAX_FILE_BYTES); nothing was stored.`
+        : `The uploaded files are larger than ${maxBytes} bytes in total (MAX_FILE_BYTES); nothing was stored.`,
     headers: { Connection: 'close' },
   });
+
+/** The 400 for a file part past the last one taken. */
+const tooManyFiles = (parts: FileParts) =>
+  fieldError(
+    'file',
+    parts.maxFiles === 1
+      ? 'send exactly one file part, named file; this request has a second one'
+      : `send at most ${parts.maxFiles} file parts, each named file`,
+  );
 
 const malformed = (reason: string) =>
   new ProblemException({
@@ -65,7 +84,13 @@ export const malformedJson = (part: string, reason: string) =>
   });
 
 /** @fastify/multipart's errors, by code, as the problems clients get; `lastPart` is the part being read when it failed. */
-function asProblem(error: unknown, maxBytes: number, textParts: readonly string[], lastPart: string | undefined): unknown {
+function asProblem(
+  error: unknown,
+  maxBytes: number,
+  textParts: readonly string[],
+  lastPart: string | undefined,
+  parts: FileParts,
+): unknown {
   if (error instanceof ProblemException) return error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
@@ -74,12 +99,15 @@ function asProblem(error: unknown, maxBytes: number, textParts: readonly string[
       // without saying which part or why.
       return malformedJson(lastPart ?? 'JSON', 'it was sent as application/json and does not parse');
     case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(maxBytes);
+      return tooLarge(maxBytes, parts);
     case 'FST_FILES_LIMIT':
-      return fieldError('file', 'send exactly one file part, named file; this request has a second one');
+      return tooManyFiles(parts);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return fieldError('file', `send one file part and at most the parts ${textParts.join(', ')}`);
+      return fieldError(
+        'file',
+        `send ${parts.maxFiles === 1 ? 'one file part' : `at most ${parts.maxFiles} file parts`} and at most the parts ${textParts.join(', ')}`,
+      );
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return malformed((error as Error).message);
@@ -91,11 +119,12 @@ function asProblem(error: unknown, maxBytes: number, textParts: readonly string[
 }
 
 /**
- * Reads a multipart/form-data submission: exactly one `file` part, streamed into
- * storage in chunks as it arrives (never buffered whole: the request holds at most
- * one chunk), cut off with a 413 as soon as it passes `maxBytes`; and the text parts
- * (`format`, `webhook`). Anything else, a second file, or no file at all is a 400
- * that says so. On any failure, whatever was stored is deleted again.
+ * Reads a multipart/form-data submission: its `file` parts (one, or up to
+ * `parts.maxFiles`), each streamed into storage in chunks as it arrives (never
+ * buffered whole: the request holds at most one chunk), cut off with a 413 as soon as
+ * the files together pass `maxBytes`; and the text parts (`format`, `webhook`).
+ * Anything else, a file too many, or no file at all is a 400 that says so. On any
+ * failure, whatever was stored is deleted again.
  */
 export async function readMultipartSubmission(
   request: FastifyRequest,
@@ -103,9 +132,10 @@ export async function readMultipartSubmission(
   sink: UploadSink,
   maxBytes: number,
   textParts: readonly string[] = TEXT_PARTS,
+  parts: FileParts = ONE_FILE,
 ): Promise<MultipartSubmission> {
-  let file: StoredFile | undefined;
-  let begun: string | undefined;
+  const files: StoredFile[] = [];
+  const begun: string[] = [];
   let lastPart: string | undefined;
   const fields: MultipartSubmission['fields'] = {};
   // The parser asks this of every part as it meets it: a text part is never a file,
@@ -116,8 +146,11 @@ export async function readMultipartSubmission(
     if (name !== undefined && textParts.includes(name)) return false;
     return contentType === 'application/octet-stream' || fileName !== undefined;
   };
+  // The plugin's limits are one file's (uploads.plugin.ts); a batch raises the count.
+  const limits = parts.maxFiles === 1 ? {} : { limits: { files: parts.maxFiles, parts: parts.maxFiles + textParts.length } };
   try {
-    for await (const part of request.parts({ isPartAFile })) {
+    let storedBytes = 0;
+    for await (const part of request.parts({ isPartAFile, ...limits })) {
       if (part.type === 'field') {
         if (!textParts.includes(part.fieldname)) {
           throw fieldError(part.fieldname, `${part.fieldname} is not a known part; send file, ${textParts.join(' and ')}`);
@@ -128,21 +161,19 @@ export async function readMultipartSubmission(
         continue;
       }
       if (part.fieldname !== 'file') throw fieldError(part.fieldname, `the document goes in a part named file, not ${part.fieldname}`);
-      if (file || begun) throw fieldError('file', 'send exactly one file part, named file; this request has a second one');
-      begun = randomUUID();
-      file = await store(
-        begun,
-        part.file,
-        { ownerId, fileName: uploadFileName(part.filename), contentType: part.mimetype || null },
-        sink,
-        maxBytes,
-      );
+      if (begun.length >= parts.maxFiles) throw tooManyFiles(parts);
+      const id = randomUUID();
+      begun.push(id);
+      const meta = { ownerId, fileName: uploadFileName(part.filename), contentType: part.mimetype || null };
+      const file = await store(id, part.file, meta, sink, { maxBytes, before: storedBytes, parts });
+      storedBytes += file.bytes;
+      files.push(file);
     }
-    if (!file) throw fieldError('file', 'the file part is missing: send the document as a part named file');
-    return { file, fields };
+    if (files.length === 0) throw fieldError('file', 'the file part is missing: send the document as a part named file');
+    return { files, fields };
   } catch (error) {
-    if (begun) await sink.delete(begun).catch(() => undefined);
-    const problem = asProblem(error, maxBytes, textParts, lastPart);
+    await Promise.all(begun.map((id) => sink.delete(id).catch(() => undefined)));
+    const problem = asProblem(error, maxBytes, textParts, lastPart, parts);
     if (problem instanceof ProblemException && problem.problem.status === 413) lingerAfterRefusal(request.raw);
     throw problem;
   }
@@ -192,11 +223,18 @@ export async function storeBytes(
   const id = randomUUID();
   const meta = { ownerId, fileName: uploadFileName(document.fileName), contentType: null };
   try {
-    return await store(id, [document.content], meta, sink, maxBytes);
+    return await store(id, [document.content], meta, sink, { maxBytes, before: 0, parts: ONE_FILE });
   } catch (error) {
     await sink.delete(id).catch(() => undefined);
     throw error;
   }
+}
+
+/** The bytes an upload may still take: `maxBytes` for all its files, `before` of them stored already. */
+interface ByteBudget {
+  maxBytes: number;
+  before: number;
+  parts: FileParts;
 }
 
 /** Streams one file part into the sink in chunks of at most UPLOAD_CHUNK_BYTES, hashing it on the way. */
@@ -205,7 +243,7 @@ async function store(
   stream: (AsyncIterable<Buffer> | Iterable<Buffer>) & { truncated?: boolean },
   meta: { ownerId: string; fileName: string; contentType: string | null },
   sink: UploadSink,
-  maxBytes: number,
+  budget: ByteBudget,
 ): Promise<StoredFile> {
   await sink.begin({ id, ...meta });
   const hash = createHash('sha256');
@@ -221,7 +259,7 @@ async function store(
   };
   for await (const chunk of stream) {
     total += chunk.length;
-    if (total > maxBytes) throw tooLarge(maxBytes);
+    if (budget.before + total > budget.maxBytes) throw tooLarge(budget.maxBytes, budget.parts);
     hash.update(chunk);
     for (let offset = 0; offset < chunk.length;) {
       const take = Math.min(chunk.length - offset, UPLOAD_CHUNK_BYTES - pendingBytes);
@@ -231,7 +269,7 @@ async function store(
       if (pendingBytes === UPLOAD_CHUNK_BYTES) await flush();
     }
   }
-  if (stream.truncated) throw tooLarge(maxBytes);
+  if (stream.truncated) throw tooLarge(budget.maxBytes, budget.parts);
   await flush();
   const sha256 = hash.digest('hex');
   await sink.finish(id, total, sha256);

@@ -1,4 +1,5 @@
 import type { AppConfig } from '@docformat/config';
+import { MAX_BATCH_FILES } from '@docformat/contracts';
 import { UploadRepository, type ApiClient } from '@docformat/db';
 import { APP_CONFIG } from '@docformat/infra';
 import { Inject, Injectable } from '@nestjs/common';
@@ -8,6 +9,15 @@ import { UploadFormatJobDto } from '../dto/create-format-job.dto';
 import { UploadExtractionJobDto } from '../extract/create-extraction-job.dto';
 import type { ExtractionJobRequest, FormatJobRequest } from '../jobs.service';
 import { malformedJson, readMultipartSubmission, storeBytes, type StoredFile } from './multipart-submission';
+
+/** POST /batches from a multipart form: the stored uploads, one job each, and what every job shares. */
+export interface BatchUpload {
+  files: { fileName: string; uploadId: string }[];
+  format: UploadFormatJobDto['format'];
+  webhook?: UploadFormatJobDto['webhook'];
+  /** The request as sent, for Idempotency-Key: the files by their bytes and names, the parts as written. */
+  fingerprint: unknown;
+}
 
 /** A document's bytes with its file name. */
 export interface InMemoryDocument {
@@ -57,7 +67,7 @@ export class UploadSubmissions {
     build: (file: StoredFile, parts: Record<string, unknown>) => Promise<T>,
   ): Promise<T> {
     const file = await storeBytes(client.id, document, this.uploads, this.config.MAX_FILE_BYTES);
-    return this.discardingOnFailure(file, () => build(file, parts));
+    return this.discardingOnFailure([file], () => build(file, parts));
   }
 
   /** Stores the file, parses the text parts as JSON and builds the request; a refused one leaves nothing stored. */
@@ -67,17 +77,38 @@ export class UploadSubmissions {
     textParts: readonly string[],
     build: (file: StoredFile, parts: Record<string, unknown>) => Promise<T>,
   ): Promise<T> {
-    const { file, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES, textParts);
-    return this.discardingOnFailure(file, () =>
-      build(file, Object.fromEntries(textParts.map((name) => [name, jsonPart(name, fields[name])]))),
-    );
+    const { files, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES, textParts);
+    const [file] = files as [StoredFile];
+    return this.discardingOnFailure([file], () => build(file, jsonParts(textParts, fields)));
   }
 
-  private async discardingOnFailure<T>(file: StoredFile, build: () => Promise<T>): Promise<T> {
+  /**
+   * POST /batches as multipart/form-data: up to MAX_BATCH_FILES `file` parts, within
+   * MAX_FILE_BYTES together, and the `format` (and `webhook`) parts every job shares.
+   */
+  async readBatch(request: FastifyRequest, client: ApiClient): Promise<BatchUpload> {
+    const textParts = ['format', 'webhook'];
+    const { files, fields } = await readMultipartSubmission(request, client.id, this.uploads, this.config.MAX_FILE_BYTES, textParts, {
+      maxFiles: MAX_BATCH_FILES,
+    });
+    return this.discardingOnFailure(files, async () => {
+      const parts = jsonParts(textParts, fields);
+      const sent = { format: parts['format'], ...optional(parts, 'webhook') };
+      const dto = await validateDto(UploadFormatJobDto, sent);
+      return {
+        files: files.map((file) => ({ fileName: file.fileName, uploadId: file.id })),
+        format: dto.format,
+        webhook: dto.webhook,
+        fingerprint: { files: files.map((file) => ({ sha256: file.sha256, fileName: file.fileName })), ...sent },
+      };
+    });
+  }
+
+  private async discardingOnFailure<T>(files: readonly StoredFile[], build: () => Promise<T>): Promise<T> {
     try {
       return await build();
     } catch (error) {
-      await this.discard(file.id);
+      await Promise.all(files.map((file) => this.discard(file.id)));
       throw error;
     }
   }
@@ -105,6 +136,11 @@ async function extractionRequest(file: StoredFile, parts: Record<string, unknown
 /** The request as sent, for Idempotency-Key: the file by its bytes and name, the parts as written. */
 function fingerprint(file: StoredFile, parts: Record<string, unknown>): unknown {
   return { file: { sha256: file.sha256, fileName: file.fileName }, ...parts };
+}
+
+/** Each text part's JSON value, by name. */
+function jsonParts(textParts: readonly string[], fields: Partial<Record<string, string>>): Record<string, unknown> {
+  return Object.fromEntries(textParts.map((name) => [name, jsonPart(name, fields[name])]));
 }
 
 /** `{name: value}` when the part was sent, `{}` when not (so the DTO sees no property rather than undefined). */
