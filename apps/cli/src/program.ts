@@ -64,7 +64,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, io: Io): Pr
     .option('--max-tokens <n>', 'chunks: largest chunk in tokens', wholeNumber(16, 8192))
     .option('--overlap-tokens <n>', 'chunks: tokens repeated from the previous chunk', wholeNumber(0, 4096))
     .addOption(new Option('--chunk-strategy <strategy>', 'chunks: heading or size').choices(['heading', 'size']))
-    .option('-c, --concurrency <n>', 'documents converted at once', wholeNumber(1, 32), 4)
+    .option('-c, --concurrency <n>', 'outputs fetched at once (several inputs go to the API as batches)', wholeNumber(1, 32), 4)
     .action(async (inputs: string[], flags: ConvertFlags) => {
       const formats = [...new Set(flags.format ?? ['markdown' as const])];
       const request = { inputs, formats, options: formatOptions(flags), out: flags.out, concurrency: flags.concurrency };

@@ -64,6 +64,27 @@ describe('docformat convert', () => {
     expect(readFileSync(join(out, 'sample.md'), 'utf8')).toMatch(/^# Document Conversion Handbook$/m);
   }, 90_000);
 
+  it('submits several inputs as batches, the URLs apart from the files, and names a missing file without stopping', async () => {
+    const token = await service.newToken('cli-batches');
+    const files = ['notes.txt', 'office-docs/source.docx'].map((name) => join(FIXTURES, name));
+    const missing = join(FIXTURES, 'no-such-file.pdf');
+    const run = await runCli(['convert', ...files, `${origin.url}/sample.md`, missing, '--out', out], { ...env, DOCFORMAT_TOKEN: token });
+
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${missing}: ENOENT`);
+    expect(run.stderr).toContain('1 of 4 inputs failed');
+    expect(readdirSync(out).sort()).toEqual(['notes.md', 'sample.md', 'source.md']);
+    const client = new DocformatClient({ url: service.url, token });
+    const { jobs } = await client.listJobs();
+    const records = await Promise.all(jobs.map((job) => client.getJob(job.id)));
+    const byBatch = new Map<string | undefined, string[]>();
+    for (const job of records) byBatch.set(job.batchId, [...(byBatch.get(job.batchId) ?? []), job.fileName]);
+    expect([...byBatch.values()].map((names) => names.sort())).toEqual(
+      expect.arrayContaining([['notes.txt', 'source.docx'], [`${origin.url}/sample.md`]]),
+    );
+    expect(byBatch.has(undefined)).toBe(false);
+  }, 60_000);
+
   it('draws a progress bar when stderr is a terminal', async () => {
     const inputs = ['sample.md', 'notes.txt'].map((name) => join(FIXTURES, name));
     const command = [process.execPath, LAUNCHER, 'convert', ...inputs, '--out', out].map((arg) => `'${arg}'`).join(' ');

@@ -6,6 +6,8 @@ import type { paths } from './generated/openapi';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type RetryPolicy } from './retry';
 import {
   TERMINAL_STATUSES,
+  type BatchJob,
+  type BatchRecord,
   type CreatedJob,
   type ExtractionOptions,
   type FormatName,
@@ -93,6 +95,21 @@ export interface Conversion {
   outputs: Outputs;
 }
 
+export interface SubmitBatchOptions extends Pick<SubmitOptions, 'formats' | 'options' | 'idempotencyKey' | 'signal'> {
+  /** Sent once, signed, when every job of the batch has ended. */
+  webhookUrl?: string;
+}
+
+export interface BatchQuery {
+  /** Seconds (0–60) the API may hold the answer until every job has ended. */
+  wait?: number;
+  /** Jobs per page, 1–1000; the API's default is 100. */
+  limit?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+  signal?: AbortSignal;
+}
+
 export interface ListJobsQuery {
   status?: JobStatus;
   type?: JobType;
@@ -167,6 +184,71 @@ export class DocformatClient {
       return body;
     };
     return this.call(() => send(form()));
+  }
+
+  /**
+   * POST /batches: one job per input with the same format, all URLs (sent as JSON, up to
+   * 1,000) or all uploads (one multipart form, up to 1,000 files within the API's
+   * MAX_FILE_BYTES together; past it the API answers 413 PAYLOAD_TOO_LARGE and keeps
+   * none). Answers the 202 record, whose jobs come in the order of `inputs`.
+   */
+  async submitBatch(inputs: readonly DocumentInput[], options: SubmitBatchOptions = {}): Promise<BatchRecord> {
+    const resolved = await Promise.all(inputs.map((input) => resolveInput(input)));
+    const format = { type: options.formats ?? 'markdown', ...options.options };
+    const webhook = options.webhookUrl ? { url: options.webhookUrl } : undefined;
+    const header = { 'Idempotency-Key': options.idempotencyKey ?? randomUUID() };
+    const send = (body: unknown) => this.api.POST('/batches', { params: { header }, body: body as never, signal: options.signal });
+    const urls = resolved.flatMap((input) => (input.kind === 'url' ? [input.url] : []));
+    if (urls.length === resolved.length) return this.call(() => send({ files: urls, format, ...(webhook ? { webhook } : {}) }));
+    if (urls.length > 0) throw new TypeError('a batch is all URLs or all uploads: submit the URLs and the files as two batches');
+    // A new form per attempt, as post() builds one; the Blobs are read from their files each time.
+    const form = () => {
+      const body = new FormData();
+      body.append('format', JSON.stringify(format));
+      if (webhook) body.append('webhook', JSON.stringify(webhook));
+      for (const input of resolved) if (input.kind === 'upload') body.append('file', input.blob, input.fileName);
+      return body;
+    };
+    return this.call(() => send(form()));
+  }
+
+  /** GET /batches/{id}: counts by status and one page of its jobs; with `wait`, once every job has ended or that many seconds passed. */
+  getBatch(id: string, query: BatchQuery = {}): Promise<BatchRecord> {
+    const { signal, ...params } = query;
+    return this.call(() => this.api.GET('/batches/{id}', { params: { path: { id }, query: params }, signal }));
+  }
+
+  /** Every job of the batch as it stands now, page after page, in the order the batch was submitted. */
+  async *batchJobs(id: string, options: { limit?: number; signal?: AbortSignal } = {}): AsyncGenerator<BatchJob> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.getBatch(id, { limit: options.limit ?? 1000, cursor, signal: options.signal });
+      yield* page.jobs;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  /** Long-polls GET /batches/{id}?wait=N until every job has ended; `onProgress` hears each answer. */
+  async waitForBatch(
+    id: string,
+    options: { onProgress?: (batch: BatchRecord) => void; waitSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<BatchRecord> {
+    const wait = Math.min(Math.max(Math.round(options.waitSeconds ?? 30), 1), MAX_WAIT_SECONDS);
+    for (;;) {
+      const batch = await this.getBatch(id, { wait, signal: options.signal });
+      options.onProgress?.(batch);
+      if (batch.done) return batch;
+    }
+  }
+
+  /** POST /batches/{id}/cancel: every job that had not ended becomes FAILED with CANCELLED. */
+  cancelBatch(id: string): Promise<BatchRecord> {
+    return this.call(() => this.api.POST('/batches/{id}/cancel', { params: { path: { id } } }));
+  }
+
+  /** DELETE /batches/{id}: the batch with all its jobs, running ones stopped. */
+  async deleteBatch(id: string): Promise<void> {
+    await this.call(() => this.api.DELETE('/batches/{id}', { params: { path: { id } } }));
   }
 
   /** Long-polls GET /job/{id}?wait=N until the job is COMPLETED or FAILED, and answers it. */

@@ -27,4 +27,9 @@ export type Outputs = JobRecord['formats'];
 /** The json format's document tree (its JSON Schema: GET /schemas/document.json). */
 export type DocumentTree = Schemas['DocumentTree'];
 
+/** A batch as `POST /batches` and `GET /batches/{id}` answer it: counts by status and one page of its jobs. */
+export type BatchRecord = Schemas['BatchRecordDto'];
+/** A job in a batch's page: id, fileName, status, errorCode. */
+export type BatchJob = Schemas['BatchJobDto'];
+
 export const TERMINAL_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED'];

@@ -118,6 +118,42 @@ describe('getJob, listJobs and cancelJob', () => {
   });
 });
 
+describe('batches', () => {
+  it('submits uploads from disk as one batch, waits for it, and pages its jobs in order', async () => {
+    const client = await clientFor('client-batch-uploads');
+    const files = ['sample.md', 'notes.txt', 'encrypted-user-password.pdf'].map((name) => join(FIXTURES, name));
+    const created = await client.submitBatch(files, { formats: ['markdown'] });
+    expect(created).toMatchObject({ total: 3, done: false });
+
+    const seen: number[] = [];
+    const done = await client.waitForBatch(created.id, { onProgress: (batch) => seen.push(batch.counts.COMPLETED), waitSeconds: 5 });
+    expect(done).toMatchObject({ done: true, counts: { COMPLETED: 2, FAILED: 1 } });
+    expect(seen.length).toBeGreaterThan(0);
+
+    const jobs = [];
+    for await (const job of client.batchJobs(created.id, { limit: 2 })) jobs.push(job);
+    expect(jobs.map((job) => [job.fileName, job.status, job.errorCode])).toEqual([
+      ['sample.md', 'COMPLETED', null],
+      ['notes.txt', 'COMPLETED', null],
+      ['encrypted-user-password.pdf', 'FAILED', 'ENCRYPTED_DOCUMENT'],
+    ]);
+    expect((await client.getJob(jobs[0]?.id ?? '')).formats.markdown).toMatch(/^# Document Conversion Handbook$/m);
+  }, 60_000);
+
+  it('submits URLs as JSON, cancels the batch and deletes it; a mix of URLs and files is refused before sending', async () => {
+    const client = await clientFor('client-batch-urls');
+    const batch = await client.submitBatch([origin.endlessUrl, origin.endlessUrl], { formats: 'text' });
+    expect(batch.jobs.map((job) => job.fileName)).toEqual([origin.endlessUrl, origin.endlessUrl]);
+    const cancelled = await client.cancelBatch(batch.id);
+    expect(cancelled).toMatchObject({ done: true, counts: { FAILED: 2 } });
+    await client.deleteBatch(batch.id);
+    await expect(client.getBatch(batch.id)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+    await expect(client.submitBatch([origin.endlessUrl, join(FIXTURES, 'notes.txt')])).rejects.toThrow(/all URLs or all uploads/);
+    expect((await client.listJobs()).jobs).toHaveLength(0);
+  }, 60_000);
+});
+
 describe('pageImage', () => {
   it('fetches a page drawn as PNG or WebP at the dpi asked, and surfaces PAGE_OUT_OF_RANGE', async () => {
     const client = await clientFor('client-pages');
