@@ -22,21 +22,17 @@
  * Settings of the API and worker (API_PROCESSES, TOKEN_CACHE_SECONDS, LOG_LEVEL, …)
  * pass through from the environment; the database, Redis prefix and port are its own.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createRedisConnection, JobQueue, queueOwnerKey } from '@docformat/queue';
 import { createThrowawayDatabase, freePort, runScript, waitFor, type ScriptRun } from '@docformat/testing';
+import { API_MAIN, clearQueue, createToken, ensureBuilt, WORKER_MAIN } from './support/bench-service';
 import { REPO_ROOT, startBuiltProcess, type BuiltProcess } from './support/built-process';
 import { measureRoundTrips, medianStages, percentile, startOnePageOrigin, startOrigin } from './support/round-trip';
 import { CpuMeter, type CpuUsage } from './support/cpu-usage';
 import { runWrk, type LoadResult } from './support/wrk';
 
-const API_MAIN = 'dist/api/apps/api/src/main.js';
-const WORKER_MAIN = 'dist/worker/apps/worker/src/main.js';
-const TOKEN_CLI = 'dist/api/apps/api/src/cli/token.js';
 const HARD_LIMIT_MS = 20 * 60_000;
 const GET_IDS = 2000;
 /** COMPLETED jobs the heavy GET phase reads, each with the same 20-page markdown output. */
@@ -112,17 +108,6 @@ function table(rows: Row[], connections: number): string[] {
   ];
 }
 
-function createToken(env: NodeJS.ProcessEnv): string {
-  const printed = execFileSync(process.execPath, [join(REPO_ROOT, TOKEN_CLI), 'create', 'bench-api'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'], ...env },
-    encoding: 'utf8',
-  });
-  const token = printed.split('\n').find((line) => line.startsWith('dft_'));
-  if (!token) throw new Error(`the token CLI printed no token:\n${printed}`);
-  return token;
-}
-
 /** Job ids for the GET phases, created through the API (16 requests at a time). */
 async function createJobs(
   apiUrl: string,
@@ -157,19 +142,6 @@ async function jobStatuses(databaseUrl: string, ids: readonly string[]): Promise
   }
 }
 
-/** Empties the run's queue and releases its prefix on the shared Redis. */
-async function clearQueue(redisUrl: string, prefix: string, releaseOwner: boolean): Promise<void> {
-  const redis = createRedisConnection(redisUrl, 'consumer');
-  const queue = new JobQueue(redis, { prefix, maxAttempts: 1 });
-  try {
-    await queue.removeAll();
-    if (releaseOwner) await redis.del(queueOwnerKey(prefix));
-  } finally {
-    await queue.close();
-    redis.disconnect();
-  }
-}
-
 async function main(run: ScriptRun): Promise<number> {
   const duration = intOption('--duration', 10);
   const connections = intOption('--connections', 64);
@@ -180,10 +152,7 @@ async function main(run: ScriptRun): Promise<number> {
   const roundTrip = !process.argv.includes('--no-round-trip');
   const profile = process.argv.includes('--profile');
 
-  if (process.argv.includes('--build') || ![API_MAIN, WORKER_MAIN, TOKEN_CLI].every((file) => existsSync(join(REPO_ROOT, file)))) {
-    out('building (npm run build) …');
-    execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  }
+  ensureBuilt(process.argv.includes('--build'), out);
   const logDir = mkdtempSync(join(tmpdir(), 'docformat-bench-api-'));
   out(`logs: ${logDir}`);
 
@@ -200,7 +169,7 @@ async function main(run: ScriptRun): Promise<number> {
     REDIS_URL: redisUrl,
     QUEUE_PREFIX: queuePrefix,
   };
-  const token = createToken(common);
+  const token = createToken(common, 'bench-api');
 
   const origin = await startOnePageOrigin();
   run.cleanups.push(() => origin.close());
