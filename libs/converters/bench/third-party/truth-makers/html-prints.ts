@@ -71,9 +71,10 @@ function isGrid(rows: TruthTable['rows']): boolean {
 
 /** Removes the manual's navigation in the browser, and returns the HTML the PDF is then printed from. */
 async function withoutNavigation(page: Page, manual: HtmlManual): Promise<string> {
-  await page.evaluate((selectors: string[]) => {
-    for (const selector of selectors) for (const element of document.querySelectorAll(selector)) element.remove();
-  }, manual.navigation);
+  // A script string: this maker is compiled without the DOM's types, and the code runs in the page.
+  await page.evaluate(
+    `for (const selector of ${JSON.stringify(manual.navigation)}) for (const element of document.querySelectorAll(selector)) element.remove();`,
+  );
   return page.content();
 }
 

@@ -164,8 +164,23 @@ function joinedAcrossLabels(
   return table;
 }
 
+/**
+ * A line of two or more segments that is no list item: a marker, a gap and the item's
+ * text. A marker followed by two or more cells is a numbered row (`1.` · `Public
+ * Forum…` · `Free`). A line set mostly in a
+ * monospaced font is code unless one of its segments is set in another face: a label
+ * beside a value in code (`Manager DN` · `cn=admin,dc=…`) is a table row.
+ */
 function isRow(line: TextLine): boolean {
-  return !line.mono && line.segments.length >= 2 && !listMarker(`${line.segments[0].text} x`);
+  return (
+    (!line.mono || line.segments.some((segment) => !isMonoSegment(segment))) &&
+    line.segments.length >= 2 &&
+    (line.segments.length >= 3 || !listMarker(`${line.segments[0].text} x`))
+  );
+}
+
+function isMonoSegment(segment: LineSegment): boolean {
+  return segment.runs.every((run) => run.mono || run.text.trim() === '');
 }
 
 /** A row set in bold (every segment): how a header row usually looks. */
@@ -225,11 +240,17 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const rows: CellLines[][] = [];
   const limits = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)).right);
   let lastIn: Array<LineSegment | undefined> = [];
-  for (const placed of grid.rows) {
+  const closeBelow = setCloseBelow(candidates.slice(0, grid.rows.length).map((line) => line.y));
+  for (const [k, placed] of grid.rows.entries()) {
     const only = placed.length === 1 ? placed[0] : undefined;
     if (only && rows.length > 0 && wraps(lastIn[only.column], only.segment, limits[only.column])) {
       rows[rows.length - 1][only.column].push(only.segment.runs);
       lastIn[only.column] = only.segment;
+    } else if (closeBelow[k] && continuesRow(rows[rows.length - 1], placed)) {
+      for (const { column, segment } of placed) {
+        rows[rows.length - 1][column].push(segment.runs);
+        lastIn[column] = segment;
+      }
     } else {
       lastIn = [];
       for (const cell of placed) lastIn[cell.column] = cell.segment;
@@ -271,6 +292,37 @@ function wraps(above: LineSegment | undefined, line: LineSegment, limit: number)
   const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
   const space = (above.right - above.x) / Math.max(1, above.text.length);
   return above.right + space + wordWidth > limit + 1;
+}
+
+/** A gap this much wider than a table's narrowest line gap separates rows; one at most CLOSE times it joins the lines of one row. */
+const ROW_GAP = 1.5;
+const CLOSE = 1.25;
+
+/**
+ * Per line (by baseline), whether it sits at the table's narrowest line pitch below
+ * the line above, in a table whose rows are also set apart by wider gaps: rows padded
+ * apart, their cells wrapped at the text's own leading. In a table spaced evenly,
+ * nothing is close: a line there is a row.
+ */
+function setCloseBelow(ys: readonly number[]): boolean[] {
+  const gaps = ys.map((y, k) => (k === 0 ? Infinity : y - ys[k - 1]));
+  const narrowest = Math.min(...gaps);
+  if (!gaps.some((gap) => gap !== Infinity && gap >= ROW_GAP * narrowest)) return ys.map(() => false);
+  return gaps.map((gap) => gap <= CLOSE * narrowest);
+}
+
+const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
+
+/**
+ * A line set close under a row continues it (its cells wrapped onto a second line)
+ * when the row's first cell has text and the line's does not, every cell of the line
+ * sits under a cell of the row, and not all of them are numbers (a row of figures
+ * under a label is a row of its own: the label spans it).
+ */
+function continuesRow(row: CellLines[] | undefined, line: readonly Placement[]): boolean {
+  if (!row || row[0].length === 0 || line.some((cell) => cell.column === 0)) return false;
+  if (!line.every((cell) => row[cell.column]?.length > 0)) return false;
+  return !line.every((cell) => NUMERIC.test(cell.segment.text));
 }
 
 /** A cell line ending in a comma, an open bracket or a joining word has more to come, wherever the line broke. */

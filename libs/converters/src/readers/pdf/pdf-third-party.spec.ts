@@ -186,6 +186,25 @@ describe('tables as other projects test them (development half of the third-part
     expect(rows).toContainEqual(['Domaine de Montvac « Melodine » 2016', '10 €']);
   });
 
+  it('a row whose value cell is set in code beside a label is a row, not a code block (Debian Handbook, ldap-directory, Chromium)', async () => {
+    const markdown = await markdownOf('html/debian-handbook/sect.ldap-directory.pdf');
+    expect(pipeRows(markdown)).toContainEqual(['Manager DN', '`cn=admin,dc=falcot,dc=com`']);
+    expect(markdown).not.toMatch(/^```\nManager DN/m);
+  });
+
+  it('a numbered row (a number, then cells) is a table row, and lines set close under a padded row are its cells wrapped (SQLite prosupport, Chromium)', async () => {
+    const rows = pipeRows(await markdownOf('html/sqlite/prosupport.pdf')).map((row) =>
+      row.map((cell) => cell.replace(/\*\*|\[|\]\([^)]*\)/g, '')),
+    );
+    expect(rows).toContainEqual([
+      '1.',
+      'Public Forum. Help and advice from a world-wide community of experts.',
+      'Free',
+      'More Info Recent Posts',
+    ]);
+    expect(rows.filter((row) => row[0] === '')).toEqual([]);
+  });
+
   it('a sheet printed without its outer frame keeps its first and last columns (tabula spreadsheet_no_bounding_frame.pdf)', async () => {
     const rows = pipeRows(await markdownOf('tabula/spreadsheet_no_bounding_frame.pdf'));
     expect(rows[0][0]).toBe('PRODUCTS');
