@@ -3,7 +3,8 @@
  * packages (html-docs.ts), printed to untagged PDF without an outline by Chromium, into
  * `corpus/html/<manual>/`. Nothing in the PDF declares structure, so its tables and
  * headings are what the layout alone reads; the truth is the HTML the PDF was printed
- * from, read by pandoc: headings (levels moved so that the page's first level is 1),
+ * from, read by pandoc: headings (at the HTML's levels: a manual's section page starts
+ * at h2 as its numbering, `3.2.`, shows),
  * tables (rows, spans, header cells) and the plain text without tables. A table is kept
  * only where it has two rows and two columns, and where pdftotext finds all its cells on one page: one split across pages, or
  * whose cells the page does not show, is left out, and the document's tables are then
@@ -19,7 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import type { DocumentTruth, TruthHeading, TruthTable } from '../truth';
+import type { DocumentTruth, TruthTable } from '../truth';
 import { debOf, debVersion, requireTools } from './debian';
 import { HTML_MANUALS, MAX_PRINTED_PAGES, type HtmlManual } from './html-docs';
 import { headingsAndTables, withoutTables, type PandocDoc } from './pandoc-ast';
@@ -46,12 +47,6 @@ function pandocPlain(doc: PandocDoc): string {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   }).trim();
-}
-
-/** The page's first heading level becomes 1, as a word processor's title is: an HTML manual's pages start at h2 or h1 by the generator's choice. */
-function fromLevelOne(headings: TruthHeading[]): TruthHeading[] {
-  const top = Math.min(...headings.map((h) => h.level));
-  return headings.map((h) => ({ ...h, level: h.level - top + 1 }));
 }
 
 /** Every non-empty cell's text is on the page, as pdftotext reads it (squashed, so spacing and hyphens do not matter). */
@@ -147,7 +142,7 @@ async function main(): Promise<void> {
             truthFrom: 'source-document',
             tables: placed,
             tablesComplete: unplaced === 0,
-            headings: headings.length > 0 ? fromLevelOne(headings) : [],
+            headings,
             text: pandocPlain(withoutTables(ast)),
           };
           writeTruth(truth);
@@ -173,7 +168,7 @@ async function main(): Promise<void> {
       'Made by `truth-makers/html-prints.ts`: pages of HTML manuals from Debian 12 (bookworm) packages, chosen by the rule in',
       "`truth-makers/html-docs.ts` (pages with a table, at most 8 printed pages), printed by Debian's Chromium to untagged A4 PDF",
       'without an outline, navigation bars removed. Truth (`truthFrom: "source-document"`) read by pandoc from the HTML printed:',
-      'headings (the first level made 1), tables (spans, header cells), plain text without tables. A table is kept only where',
+      'headings (at their HTML levels), tables (spans, header cells), plain text without tables. A table is kept only where',
       "pdftotext finds all its cells on one page; tables of one row or one column (notes, call-outs, PostgreSQL's function entries) are not scored as tables. The sources are not copied here.",
       '',
       '| file | package | source in package | version | licence | pages | headings | tables |',
