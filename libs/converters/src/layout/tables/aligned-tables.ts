@@ -165,11 +165,11 @@ function joinedAcrossLabels(
 }
 
 /**
- * A line of two or more segments that is no list item: a marker, a gap and the item's
- * text. A marker followed by two or more cells is a numbered row (`1.` · `Public
- * Forum…` · `Free`). A line set mostly in a
- * monospaced font is code unless one of its segments is set in another face: a label
- * beside a value in code (`Manager DN` · `cn=admin,dc=…`) is a table row.
+ * A line of two or more segments that is no list item (a marker, a gap and the item's
+ * text): a marker followed by two or more cells is a numbered row (`1.` · `Public
+ * Forum…` · `Free`). A line set mostly in a monospaced font is code unless one of its
+ * segments is set in another face: a label beside a value in code (`Manager DN` ·
+ * `cn=admin,dc=…`) is a table row.
  */
 function isRow(line: TextLine): boolean {
   return (
@@ -240,7 +240,7 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const rows: CellLines[][] = [];
   const limits = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)).right);
   let lastIn: Array<LineSegment | undefined> = [];
-  const closeBelow = setCloseBelow(candidates.slice(0, grid.rows.length).map((line) => line.y));
+  const closeBelow = closeLines(candidates.slice(0, grid.rows.length).map((line) => line.y));
   for (const [k, placed] of grid.rows.entries()) {
     const only = placed.length === 1 ? placed[0] : undefined;
     if (only && rows.length > 0 && wraps(lastIn[only.column], only.segment, limits[only.column])) {
@@ -304,7 +304,7 @@ const CLOSE = 1.25;
  * apart, their cells wrapped at the text's own leading. In a table spaced evenly,
  * nothing is close: a line there is a row.
  */
-function setCloseBelow(ys: readonly number[]): boolean[] {
+function closeLines(ys: readonly number[]): boolean[] {
   const gaps = ys.map((y, k) => (k === 0 ? Infinity : y - ys[k - 1]));
   const narrowest = Math.min(...gaps);
   if (!gaps.some((gap) => gap !== Infinity && gap >= ROW_GAP * narrowest)) return ys.map(() => false);
