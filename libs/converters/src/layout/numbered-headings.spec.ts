@@ -9,4 +9,9 @@ describe('sectionDepth', () => {
       ),
     ).toEqual([undefined, undefined, undefined, undefined]);
   });
+
+  it('takes a title in lower case (a type named in code) only under a number of two parts or more closed by a dot', () => {
+    expect(['8.9.1. inet', '8.10. pg_lsn Type'].map(sectionDepth)).toEqual([3, 2]);
+    expect(['3 apples', '2.5 million people', '4. item'].map(sectionDepth)).toEqual([undefined, undefined, undefined]);
+  });
 });

@@ -3,11 +3,12 @@ import type { TextLine } from './text-lines';
 
 /**
  * A section number at the start of a heading: `1 Introduction`, `2.3 Results`,
- * `A.1 Proofs`, `4.2.1. Setup`. The title after it starts with a capital (or a digit)
- * and the line does not end like a sentence or a table-of-contents entry (a page
- * number after dot leaders), so "3 apples were left." is not a heading.
+ * `A.1 Proofs`, `4.2.1. Setup`. The title after it starts with a capital (or a digit;
+ * under a number of two parts or more closed by a dot, with anything: `8.9.1. inet`),
+ * and the line does not end like a sentence or a table-of-contents entry (a page number
+ * after dot leaders), so "3 apples were left." is not a heading.
  */
-const NUMBERED = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,4})\.?\s+(?=[\p{Lu}\d])(\S.*)$/u;
+const NUMBERED = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,4})(\.?)\s+(\S.*)$/u;
 /** Longer than this, a numbered line is a numbered paragraph. */
 const MAX_NUMBERED_LENGTH = 90;
 
@@ -15,11 +16,16 @@ const MAX_NUMBERED_LENGTH = 90;
 export function sectionDepth(text: string): number | undefined {
   const match = NUMBERED.exec(text.trim());
   if (!match || text.length > MAX_NUMBERED_LENGTH) return undefined;
+  const depth = match[1].split('.').length;
+  // A title may start in lower case (a type named in code, `8.9.1. inet`) only under a
+  // number of two parts or more closed by a dot: "3 apples were left." and "2.5 million
+  // people" are sentences.
+  if (!/^[\p{Lu}\d]/u.test(match[3]) && (depth < 2 || match[2] !== '.')) return undefined;
   if (/[.,;:]$/.test(text.trim()) || /(?:\.\s*){3,}\d+$|\s\d+$/.test(text.trim())) return undefined;
   // A bare letter ("A Proofs") is also how sentences start ("A raw count …"): only a
   // letter followed by a dot-number, or standing before a short title, counts.
-  if (/^[A-Z]$/.test(match[1]) && match[2].split(/\s+/).length > 6) return undefined;
-  return match[1].split('.').length;
+  if (/^[A-Z]$/.test(match[1]) && match[3].split(/\s+/).length > 6) return undefined;
+  return depth;
 }
 
 /**
