@@ -218,13 +218,21 @@ function headingLevels(lines: readonly TextLine[], metrics: LayoutMetrics): Map<
   return out;
 }
 
+/**
+ * How a table's or figure's caption starts ("Table 8.21.", "Figure 3:", "Tab. 2"): set
+ * large or bold above its table, it is still the caption, a paragraph that stays with
+ * the table, never a heading of the document's outline.
+ */
+const CAPTION =
+  /^(?:table|tab\.|tabelle|tableau|tabla|tabela|figure|fig\.|abbildung|abb\.)\s*(?:\d+|[IVX]+|[A-Z])(?:[.-]\d+)*(?:[.:]|\s|$)/i;
+
 function headingLevel(
   line: TextLine,
   previous: TextLine | undefined,
   next: TextLine | undefined,
   metrics: LayoutMetrics,
 ): HeadingLevel | undefined {
-  if (line.mono || line.text.length > MAX_HEADING_LENGTH) return undefined;
+  if (line.mono || line.text.length > MAX_HEADING_LENGTH || CAPTION.test(line.text)) return undefined;
   const bySize = metrics.headingLevels.get(headingKey(line));
   if (bySize !== undefined) return bySize;
   const standsAlone = (!previous || !continuesBlock(previous, line, metrics)) && (!next || !continuesBlock(line, next, metrics));

@@ -47,6 +47,22 @@ describe("a manual's contents page (pari-doc parallel.pdf, PARI/GP's parallel GP
   });
 });
 
+describe('a manual page printed from HTML (PostgreSQL 15 datatype-net-types, Chromium, untagged)', () => {
+  let markdown: string;
+  beforeAll(async () => (markdown = await markdownOf('html/postgresql-15/datatype-net-types.pdf')));
+
+  it('puts numbered sub-sections whose title is a word in code below their section', () => {
+    expect(headings(markdown)).toEqual(
+      expect.arrayContaining(['## 8.9. Network Address Types', '### 8.9.1. inet', '### 8.9.3. inet vs. cidr']),
+    );
+  });
+
+  it('keeps a bold table caption as a paragraph, never a heading', () => {
+    expect(markdown).toContain('**Table 8.21. Network Address Types**');
+    expect(headings(markdown).filter((line) => /^#+ Table/.test(line))).toEqual([]);
+  });
+});
+
 describe('a tagged LibreOffice export (fonts-sil-taiheritagepro Future-THP-Modifications.pdf)', () => {
   it('takes the levels its tag tree gives (H1, H2), where the type alone would rank them otherwise', async () => {
     const tagged = headings(await markdownOf('libreoffice/fonts-sil-taiheritagepro/Future-THP-Modifications.pdf'));
