@@ -1,5 +1,6 @@
 import { listMarker } from '../list-marker';
 import { splitNarrowColumns } from './narrow-columns';
+import { splitNarrowRows } from './narrow-rows';
 import type { LineSegment, TextLine } from '../text-lines';
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
 import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
@@ -22,7 +23,8 @@ const ALIGN = 4;
  * tables split by label lines (joinedAcrossLabels) are taken in. Lines that are list
  * items (marker, gap, text) are never rows.
  */
-export function alignedTables(lines: readonly TextLine[]): Array<TextLine | PageTable> {
+export function alignedTables(pageLines: readonly TextLine[]): Array<TextLine | PageTable> {
+  const lines = splitNarrowRows(pageLines);
   const out: Array<TextLine | PageTable> = [];
   const extentsOf = new Map<PageTable, ColumnExtent[]>();
   for (let i = 0; i < lines.length;) {
@@ -233,6 +235,7 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
     // one when another row follows (else it may be the paragraph after the table).
     if (placed.length === 1 && (taken.length === 0 || (placed[0].column === 0 && !(fits(i + 1) && segments[i + 1].length > 1)))) break;
     if (placed.length === 1 && placed[0].column < 0) break;
+    if (setApart(candidates, segments[i], taken, i, columns)) break;
     taken.push(placed);
   }
   const grid = withGapColumns(taken, columns.length);
@@ -275,6 +278,26 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
     end: start + count,
     extents,
   };
+}
+
+/**
+ * A block set apart below the rows taken (a gap wider than ROW_GAP times their
+ * tightest pitch) whose cells, but for one, align on no column those rows align on: a
+ * totals block under an invoice's items (its figures aligned only with each other),
+ * its own small table, not rows of this one.
+ */
+function setApart(
+  candidates: readonly TextLine[],
+  row: readonly LineSegment[],
+  taken: readonly Placement[][],
+  i: number,
+  columns: readonly Anchor[],
+): boolean {
+  if (taken.length < 2) return false;
+  const pitch = Math.min(...candidates.slice(1, i).map((line, k) => line.y - candidates[k].y));
+  if (candidates[i].y - candidates[i - 1].y <= ROW_GAP * pitch) return false;
+  const used = new Set(taken.flat().map((cell) => columnOf(cell.segment, columns)));
+  return row.filter((segment) => columnOf(segment, columns) >= 0 && used.has(columnOf(segment, columns))).length < 2;
 }
 
 /**

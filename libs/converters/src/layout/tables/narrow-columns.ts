@@ -18,18 +18,27 @@ interface Piece {
  * column, or a cell whose text fills its column (LibreOffice sets table cells a few
  * points apart). Across rows such a boundary shows: a gap between two items of a
  * segment where, in at least `minRows` rows, text starts at the gap's right edge (or
- * ends at its left edge), and no row has text running across that edge. Word gaps in
+ * ends at its left edge), and no row has text running across that edge (or only one
+ * row in four of those: see holds). Word gaps in
  * prose do not line up to the point across three lines, and these rows already have
  * a wide gap elsewhere, so sentences are not cut.
  */
 export function splitNarrowColumns(rows: readonly LineSegment[][], minRows: number): LineSegment[][] {
   const rowPieces: Piece[][] = rows.map((segments) => segments.flatMap((segment) => piecesOf(segment.items).map(bounds)));
-  const all = rowPieces.flat();
   const rowsWith = (test: (piece: Piece) => boolean) => rowPieces.filter((pieces) => pieces.some(test)).length;
-  const crossed = (at: number) => all.some((piece) => piece.x < at - EDGE && piece.right > at + EDGE);
+  // A row running across the edge denies it, unless four times as many rows share it:
+  // then that row is not of the table (a totals block below it), and it ends the table there.
+  const holds = (sharing: number, at: number) =>
+    sharing >= minRows && 4 * rowsWith((piece) => piece.x < at - EDGE && piece.right > at + EDGE) < sharing;
   const isBoundary = (left: Piece, right: Piece): boolean =>
-    (rowsWith((piece) => Math.abs(piece.x - right.x) <= EDGE) >= minRows && !crossed(right.x)) ||
-    (rowsWith((piece) => Math.abs(piece.right - left.right) <= EDGE) >= minRows && !crossed(left.right));
+    holds(
+      rowsWith((piece) => Math.abs(piece.x - right.x) <= EDGE),
+      right.x,
+    ) ||
+    holds(
+      rowsWith((piece) => Math.abs(piece.right - left.right) <= EDGE),
+      left.right,
+    );
 
   return rows.map((segments) =>
     segments.flatMap((segment) => {

@@ -221,6 +221,17 @@ describe('tables as other projects test them (development half of the third-part
     expect(rows.filter((row) => row[0] === '')).toEqual([]);
   });
 
+  it('a two-column table whose cells sit a little over a word space apart is a table, its rows split where the one wide-gapped row starts its second cell (SQLite recovery, Chromium)', async () => {
+    const rows = pipeRows(await markdownOf('html/sqlite/recovery.pdf')).map((row) =>
+      row.map((cell) => cell.replace(/\[|\]\([^)]*\)|\\/g, '')),
+    );
+    expect(rows).toEqual([
+      ['sqlite3recover.c', 'This is the main source file that implements the recovery API.'],
+      ['sqlite3recover.h', 'This is the header file that goes with sqlite3recover.h.'],
+      ['dbdata.c', 'This file implements two virtual tables name "sqlite_dbdata" and "sqlite_dbptr" that required by sqlite3recover.c.'],
+    ]);
+  });
+
   it('a sheet printed without its outer frame keeps its first and last columns (tabula spreadsheet_no_bounding_frame.pdf)', async () => {
     const rows = pipeRows(await markdownOf('tabula/spreadsheet_no_bounding_frame.pdf'));
     expect(rows[0][0]).toBe('PRODUCTS');
