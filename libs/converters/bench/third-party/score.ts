@@ -1,7 +1,17 @@
 import { type BagCounts, EMPTY_BAG, addBagCounts, bagCounts } from '../metrics/bag-f1';
 import { normalizeItem } from '../metrics/tokens';
 import type { CorpusEntry } from './corpus-index';
-import { type HeadingCounts, type MhsScores, headingCounts, headingTreeSimilarity, mhs, nid, scorePageTables, wordCounts } from './metrics';
+import {
+  type HeadingCounts,
+  type MhsScores,
+  flattenSpans,
+  headingCounts,
+  headingTreeSimilarity,
+  mhs,
+  nid,
+  scorePageTables,
+  wordCounts,
+} from './metrics';
 import type { Converted, DocformatOutput } from './tools';
 import type { TruthTable } from './truth';
 
@@ -59,7 +69,11 @@ export function scoreTables(
   const scoredPages = complete && pages ? [...new Set([...truthPages, ...pages])] : truthPages;
   for (const page of scoredPages) {
     const here = truthTables.filter((table) => table.page === page);
-    const predictedHere = predicted.filter((table) => table.page === page);
+    // Against a truth that is a flat grid, the prediction's spans are written as that grid writes them.
+    const flat = (here[0] ?? truthTables[0])?.flatSpans;
+    const predictedHere = predicted
+      .filter((table) => table.page === page)
+      .map((table) => (flat ? { ...table, ...flattenSpans(table, flat) } : table));
     // A table the source checks only in part is scored on those rows, against the same rows of each candidate.
     for (const table of here.filter((t) => t.partial && t.rows.length > 0)) {
       const views = predictedHere.map((candidate) => ({
@@ -84,7 +98,7 @@ export function scoreTables(
       if (match.predicted !== null) scores.found += 1;
     }
     scores.relations = addBagCounts(scores.relations, result.relations);
-    const cellTexts = (tables: readonly { rows: { text: string }[][] }[]) =>
+    const cellTexts = (tables: readonly { rows: readonly (readonly { text: string }[])[] }[]) =>
       tables.flatMap((table) => table.rows.flatMap((row) => row.map((cell) => normalizeItem(cell.text)))).filter((text) => text !== '');
     const found = bagCounts(cellTexts(truthHere), cellTexts(predictedHere));
     // Recall only: cells of tables the truth does not speak about are not errors here.

@@ -6,6 +6,8 @@
  * `truth/camelot/foo.pdf.json`).
  */
 
+import type { FlatSpans } from './metrics/flat-spans';
+
 /** A table cell as the truth gives it. Spans default to 1. */
 export interface TruthCell {
   text: string;
@@ -25,6 +27,12 @@ export interface TruthTable {
   rows: TruthCell[][];
   /** Where the source says the expectation carries a tool's quirk (a split header, an empty column): said, and scored as cells. */
   note?: string;
+  /**
+   * The source is a flat grid, a tool's output that cannot write spans: how it writes
+   * a spanning cell (metrics/flat-spans.ts). A prediction's spans are written the same
+   * way before this table is scored. Absent: `rows` carries its spans, or has none.
+   */
+  flatSpans?: FlatSpans;
   /**
    * The source checks only part of this table (its last row, its first two rows, only
    * its size, or an area that leaves rows out): `rows` holds just the rows it gives,

@@ -3,6 +3,7 @@ export { type AdjacencyRelation, type Direction, adjacencyCounts, adjacencyRelat
 export { type BagCounts, EMPTY_BAG, addBagCounts, f1, precision, recall } from './counts';
 export { type HeadingCounts, type MetricHeading, headingCounts } from './headings';
 export { type MhsScores, headingTreeSimilarity, mhs } from './mhs';
+export { type FlatSpans, flattenSpans } from './flat-spans';
 export { nid } from './nid';
 export type { MetricCell, MetricTable } from './table';
 export { type MatchOptions, type PageTableScores, type TableMatch, scorePageTables } from './table-matching';

@@ -69,6 +69,8 @@ export function truthTable(source: TableSource, raw: TruthCell[][]): TruthTable 
   }
   const table: TruthTable = { page: source.page, rows };
   if (source.note) table.note = source.note;
+  // camelot's and tabula's CSV grids and a test's literal rows cannot write spans; tabula's JSON gives them.
+  if (source.expect.from !== 'tabula-json' && source.expect.from !== 'shape') table.flatSpans = source.flatSpans ?? 'blank';
   if (partial) {
     table.partial = true;
     const { firstRow, rowIndices, rowCount, columnCount } = source.partial ?? {};

@@ -129,10 +129,25 @@ describe('truth tables from expectations', () => {
     expect(table).toEqual({
       page: 2,
       rows: [[{ text: 'Class A' }, { text: '5,111 372' }]],
+      // A test's literal rows are a flat grid: it writes no spans.
+      flatSpans: 'blank',
       partial: true,
       rowIndices: [1],
       columnCount: 2,
     });
+  });
+
+  it("keeps the spans of tabula's JSON, where cell rectangles give them, and takes camelot's copy_text as copied down", () => {
+    const json = truthTable({ page: 1, expect: { from: 'tabula-json', file: 'x.json', index: 0 } }, [
+      [{ text: 'a', colSpan: 2 }],
+      [{ text: 'b' }, { text: 'c' }],
+    ]);
+    expect(json.flatSpans).toBeUndefined();
+    const copied = truthTable({ page: 1, expect: { from: 'camelot', name: 'x' }, flatSpans: 'copied-down' }, [
+      [{ text: 'a' }],
+      [{ text: 'a' }],
+    ]);
+    expect(copied.flatSpans).toBe('copied-down');
   });
 
   it('rejects a full table whose rows fill different numbers of columns', () => {

@@ -1,4 +1,4 @@
-import type { Table, TableRow } from '../../document';
+import type { Table, TableRow, TableSpan } from '../../document';
 import type { TextLine, TextRun } from '../text-lines';
 import { appendLine, runsToInline } from '../text-runs';
 
@@ -28,28 +28,46 @@ export type CellLines = TextRun[][];
  * Cells → an IR table. A cell's lines are joined like a paragraph's (hyphenated words
  * rejoined). The first row is the header when all its text is bold, the common way a
  * PDF shows one; otherwise the table has no header and renderers promote row one.
- * Columns empty in every row (left by spanned cells or stray rules) are dropped.
+ * Rows and columns empty in every cell (left by spanned cells or stray rules) are
+ * dropped; `spans` (over `rows` as given, each with its text in its top-left cell)
+ * shrink by the rows and columns dropped under them.
  */
-export function tableFromCells(rows: readonly CellLines[][]): Table | undefined {
+export function tableFromCells(rows: readonly CellLines[][], spans: readonly TableSpan[] = []): Table | undefined {
   const joined = rows.map((row) => row.map(joinCell));
   const width = Math.max(0, ...joined.map((row) => row.length));
   const used = Array.from({ length: width }, (_, col) => joined.some((row) => (row[col]?.length ?? 0) > 0));
+  const kept = joined.map((row) => row.some((cell) => cell.length > 0));
   const grid = joined
-    .filter((row) => row.some((cell) => cell.length > 0))
+    .filter((_, r) => kept[r])
     .map((row) => Array.from({ length: width }, (_, col) => row[col] ?? []).filter((_, col) => used[col]));
   if (grid.length < 2 || (grid[0]?.length ?? 0) < 2) return undefined;
+  const shrunk = shrinkSpans(spans, kept, used);
   const [first, ...rest] = grid;
   const headerIsBold = first.every((cell) => cell.every((run) => run.bold || run.text.trim() === ''));
   const toRow = (cells: TextRun[][]): TableRow => cells.map((cell) => runsToInline(cell));
+  const withSpans = shrunk.length > 0 ? { spans: shrunk } : {};
   if (headerIsBold) {
     // Bold is what marks the header: inside it, it would only repeat that.
     return {
       type: 'table',
       header: first.map((cell) => runsToInline(cell.map((run) => ({ ...run, bold: false })))),
       rows: rest.map(toRow),
+      ...withSpans,
     };
   }
-  return { type: 'table', rows: grid.map(toRow) };
+  return { type: 'table', rows: grid.map(toRow), ...withSpans };
+}
+
+/** Spans over the rows and columns kept: positions renumbered, each span counting only the kept ones it covers. */
+function shrinkSpans(spans: readonly TableSpan[], keptRows: readonly boolean[], keptColumns: readonly boolean[]): TableSpan[] {
+  const before = (kept: readonly boolean[], at: number) => kept.slice(0, at).filter(Boolean).length;
+  return spans.flatMap((span) => {
+    if (!keptRows[span.row] || !keptColumns[span.column]) return [];
+    const rowSpan = before(keptRows, span.row + span.rowSpan) - before(keptRows, span.row);
+    const colSpan = before(keptColumns, span.column + span.colSpan) - before(keptColumns, span.column);
+    if (rowSpan === 1 && colSpan === 1) return [];
+    return [{ row: before(keptRows, span.row), column: before(keptColumns, span.column), rowSpan, colSpan }];
+  });
 }
 
 /** A cell's lines joined like a paragraph's (hyphenated words rejoined). */

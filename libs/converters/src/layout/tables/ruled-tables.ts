@@ -1,4 +1,5 @@
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
+import type { TableSpan } from '../../document';
 import { groupLines } from '../text-lines';
 import type { Rule, TextItem } from '../page-text';
 
@@ -11,7 +12,8 @@ const MAX_RULES = 1500;
  * Tables drawn with borders: connected horizontal and vertical rules form a grid
  * (≥ 2 × 2 cells); text inside goes to the cell its left edge and middle fall in.
  * A spanned cell has no rule between it and its neighbour: its text goes to the
- * first cell of the span and the others stay empty, which keeps GFM rows aligned.
+ * first cell of the span and the others stay empty, which keeps GFM rows aligned, and
+ * the table says which cells span (gridSpans) for the outputs that can write spans.
  * Grids without text in at least two rows and columns (a framed box) are not tables,
  * nor are grids with a cell holding three or more rows of cells (a frame drawn around
  * a borderless table), which are left to the alignment reading.
@@ -57,13 +59,43 @@ export function ruledTables(
     const rowsInside = (cell: TextItem[]) => groupLines(cell, page).filter((line) => line.segments.length >= 2).length;
     if (cells.some((row) => row.some((cell) => rowsInside(cell) >= 3))) continue;
     const lines = (cell: TextItem[]): CellLines => groupLines(cell, page).map((line) => line.runs);
-    const table = tableFromCells(cells.map((row) => row.map(lines)));
+    const table = tableFromCells(
+      cells.map((row) => row.map(lines)),
+      gridSpans(group, xs, ys),
+    );
     if (!table) continue;
     const used = new Set(inside);
     rest = rest.filter((item) => !used.has(item));
     tables.push({ kind: 'table', page: page.page, left: xs[0], right: xs[xs.length - 1], top: ys[0], bottom: ys[ys.length - 1], table });
   }
   return { tables, rest };
+}
+
+/**
+ * The grid's merged cells: from each cell not yet covered, rightwards while no rule
+ * divides it from the next column, then downwards while no rule divides the whole
+ * width so far from the next row. A cell spans only where the drawing leaves the
+ * border out (a group label over the rows of its group, a header over its columns).
+ */
+function gridSpans(rules: readonly Rule[], xs: readonly number[], ys: readonly number[]): TableSpan[] {
+  const rows = ys.length - 1;
+  const columns = xs.length - 1;
+  const taken = Array.from({ length: rows }, () => Array.from({ length: columns }, () => false));
+  const spans: TableSpan[] = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      if (taken[row][column]) continue;
+      let colSpan = 1;
+      while (column + colSpan < columns && !covered(rules, false, xs[column + colSpan], ys[row], ys[row + 1])) colSpan++;
+      let rowSpan = 1;
+      const open = (r: number) =>
+        Array.from({ length: colSpan }, (_, k) => column + k).every((c) => !covered(rules, true, ys[r], xs[c], xs[c + 1]));
+      while (row + rowSpan < rows && open(row + rowSpan)) rowSpan++;
+      for (let r = row; r < row + rowSpan; r++) for (let c = column; c < column + colSpan; c++) taken[r][c] = true;
+      if (rowSpan > 1 || colSpan > 1) spans.push({ row, column, rowSpan, colSpan });
+    }
+  }
+  return spans;
 }
 
 /** Groups rules that touch or cross each other (union-find). */

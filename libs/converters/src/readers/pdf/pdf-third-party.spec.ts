@@ -232,6 +232,17 @@ describe('tables as other projects test them (development half of the third-part
     ]);
   });
 
+  it('a ruled table whose drawing leaves borders out has those cells spanning rows and columns (camelot row_span_1.pdf, column_span_2.pdf)', async () => {
+    const html = async (file: string) =>
+      (await renderFile(join(CORPUS, file), 'application/pdf', 'markdown', { tables: 'html' })) as string;
+    const rowSpans = await html('camelot/row_span_1.pdf');
+    expect(rowSpans).toContain('<tr><td rowspan="10"><strong>GMC</strong></td><td rowspan="4">Sacramento</td><td>Anthem Blue Cross</td>');
+    expect(rowSpans).toContain('<td colspan="2"><strong>Total GMC Enrollment</strong></td>');
+    expect(await html('camelot/column_span_2.pdf')).toContain(
+      '<tr><td>Anthropometry</td><td rowspan="3">2400</td><td rowspan="3" colspan="5">All the available individuals</td></tr>',
+    );
+  });
+
   it('a sheet printed without its outer frame keeps its first and last columns (tabula spreadsheet_no_bounding_frame.pdf)', async () => {
     const rows = pipeRows(await markdownOf('tabula/spreadsheet_no_bounding_frame.pdf'));
     expect(rows[0][0]).toBe('PRODUCTS');

@@ -243,6 +243,7 @@ export const CAMELOT: DocumentSource[] = [
       {
         page: 1,
         expect: { from: 'camelot', name: 'data_lattice_copy_text' },
+        flatSpans: 'copied-down',
         note: "copy_text='v' repeats the text of a cell spanning rows in every row it covers (GMC, COHS, PCCM, Sacramento, San Diego, Partnership Health Plan of CA, ...); the page prints it once.",
       },
     ],

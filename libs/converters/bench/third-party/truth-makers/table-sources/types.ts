@@ -1,3 +1,5 @@
+import type { FlatSpans } from '../../metrics/flat-spans';
+
 /** The table suites whose test expectations become truth, and what each expectation is. */
 
 export type Project = 'tabula' | 'camelot' | 'pdfplumber';
@@ -37,6 +39,8 @@ export interface TableSource {
    */
   partial?: { firstRow?: number; rowIndices?: number[]; rowCount?: number; columnCount?: number };
   note?: string;
+  /** How the expectation writes a spanning cell, where not as `blank` (camelot's copy_text: `copied-down`). */
+  flatSpans?: FlatSpans;
 }
 
 export interface DocumentSource {
