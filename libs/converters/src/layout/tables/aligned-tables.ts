@@ -1,7 +1,7 @@
 import { listMarker } from '../list-marker';
 import { splitNarrowColumns } from './narrow-columns';
 import { splitNarrowRows } from './narrow-rows';
-import type { LineSegment, TextLine } from '../text-lines';
+import { type LineSegment, SEGMENT_GAP, type TextLine } from '../text-lines';
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
 import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
 import type { TableRow } from '../../document';
@@ -31,7 +31,7 @@ export function alignedTables(pageLines: readonly TextLine[]): Array<TextLine | 
     const found = tableAt(lines, i);
     if (found) {
       const table = withRowsAbove(out, found.table, found.extents);
-      const joined = joinedAcrossLabels(out, table, found.extents, extentsOf);
+      const joined = joinedAcrossLabels(out, table, found.extents, extentsOf, lines[i].size);
       extentsOf.set(joined, extentsOf.get(joined) ?? found.extents);
       out.push(joined);
       i = found.end;
@@ -127,9 +127,9 @@ function labelRow(line: TextLine, width: number): TableRow {
 
 /**
  * A table that continues one found just above it, past the label lines between them
- * (a statistical table's groups of rows, each under its name): the same number of
- * columns, each over the other's, on the same page, with one or two label lines and no more
- * than a few lines' space between. The label lines become rows of one cell; the
+ * (a statistical table's groups of rows, each under its name) or a blank space (a price
+ * list's sections): the same number of columns, each over the other's, on the same
+ * page, with at most two label lines and no more than a few lines' space between. The label lines become rows of one cell; the
  * second table's header, if bold set one apart, is one of its rows.
  */
 function joinedAcrossLabels(
@@ -137,8 +137,9 @@ function joinedAcrossLabels(
   table: PageTable,
   extents: readonly ColumnExtent[],
   extentsOf: ReadonlyMap<PageTable, ColumnExtent[]>,
+  rowSize: number,
 ): PageTable {
-  for (let labels = 1; labels <= 2; labels++) {
+  for (let labels = 0; labels <= 2; labels++) {
     const before = out[out.length - 1 - labels];
     if (!before || !('kind' in before)) continue;
     const beforeColumns = extentsOf.get(before);
@@ -148,7 +149,7 @@ function joinedAcrossLabels(
     const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
     if (beforeColumns.some((column, col) => !same(column, extents[col]))) return table;
     if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
-    const size = Math.max(...between.map((line) => line.size));
+    const size = Math.max(rowSize, ...between.map((line) => line.size));
     if (table.top - (before.bottom ?? before.top) > (labels + 3) * size) return table;
     out.splice(out.length - 1 - labels, labels + 1);
     const rowsOf = (t: PageTable) => (t.table.header ? [t.table.header, ...t.table.rows] : t.table.rows);
@@ -240,28 +241,15 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   }
   const grid = withGapColumns(taken, columns.length);
   if (!grid) return undefined;
-  const rows: CellLines[][] = [];
-  const limits = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)).right);
-  let lastIn: Array<LineSegment | undefined> = [];
+  const reaches = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
+  // How far each column's cells reach, and where the next column's cells start (the room a cell could have had).
+  const limits = reaches.map((reach, col) => ({ reach: reach.right, room: reaches[col + 1]?.x ?? reach.right }));
   const closeBelow = closeLines(candidates.slice(0, grid.rows.length).map((line) => line.y));
-  for (const [k, placed] of grid.rows.entries()) {
-    const only = placed.length === 1 ? placed[0] : undefined;
-    if (only && rows.length > 0 && wraps(lastIn[only.column], only.segment, limits[only.column])) {
-      rows[rows.length - 1][only.column].push(only.segment.runs);
-      lastIn[only.column] = only.segment;
-    } else if (closeBelow[k] && continuesRow(rows[rows.length - 1], placed)) {
-      for (const { column, segment } of placed) {
-        rows[rows.length - 1][column].push(segment.runs);
-        lastIn[column] = segment;
-      }
-    } else {
-      lastIn = [];
-      for (const cell of placed) lastIn[cell.column] = cell.segment;
-      const row: CellLines[] = Array.from({ length: grid.width }, () => []);
-      for (const { column, segment } of placed) row[column].push(segment.runs);
-      rows.push(row);
-    }
-  }
+  // Lone lines the fit test cannot judge (under the line that sets the column's reach)
+  // go as the column's other lone lines went: rows of their own where most of those were.
+  const judged = assembleRows(grid, limits, closeBelow, () => true);
+  const ownRows = new Set(judged.votes.flatMap((vote, col) => (vote.rows > vote.wraps ? [col] : [])));
+  const { rows } = ownRows.size > 0 ? assembleRows(grid, limits, closeBelow, (col) => !ownRows.has(col)) : judged;
   if (rows.length < minRows) return undefined;
   const table = tableFromCells(rows);
   if (!table) return undefined;
@@ -278,6 +266,46 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
     end: start + count,
     extents,
   };
+}
+
+/** How the lone lines of one column that the fit test could judge went: wrapped into the cell above, or rows of their own. */
+type Votes = { wraps: number; rows: number };
+
+/**
+ * The grid's lines as rows of cells: a lone line under a cell wraps it (wraps), lines
+ * set close under a padded row continue it (continuesRow), any other line is a row.
+ * `unsureWraps` says, per column, what a lone line the fit test cannot judge does.
+ */
+function assembleRows(
+  grid: { rows: Placement[][]; width: number },
+  limits: ReadonlyArray<{ reach: number; room: number }>,
+  closeBelow: readonly boolean[],
+  unsureWraps: (column: number) => boolean,
+): { rows: CellLines[][]; votes: Votes[] } {
+  const rows: CellLines[][] = [];
+  const votes: Votes[] = Array.from({ length: grid.width }, () => ({ wraps: 0, rows: 0 }));
+  let lastIn: Array<LineSegment | undefined> = [];
+  for (const [k, placed] of grid.rows.entries()) {
+    const only = placed.length === 1 ? placed[0] : undefined;
+    const fit = only && rows.length > 0 ? wraps(lastIn[only.column], only.segment, limits[only.column]) : 'row';
+    if (only && fit !== 'unsure' && rows.length > 0) votes[only.column][fit === 'wrap' ? 'wraps' : 'rows']++;
+    if (only && (fit === 'wrap' || (fit === 'unsure' && unsureWraps(only.column)))) {
+      rows[rows.length - 1][only.column].push(only.segment.runs);
+      lastIn[only.column] = only.segment;
+    } else if (closeBelow[k] && continuesRow(rows[rows.length - 1], placed)) {
+      for (const { column, segment } of placed) {
+        rows[rows.length - 1][column].push(segment.runs);
+        lastIn[column] = segment;
+      }
+    } else {
+      lastIn = [];
+      for (const cell of placed) lastIn[cell.column] = cell.segment;
+      const row: CellLines[] = Array.from({ length: grid.width }, () => []);
+      for (const { column, segment } of placed) row[column].push(segment.runs);
+      rows.push(row);
+    }
+  }
+  return { rows, votes };
 }
 
 /**
@@ -307,14 +335,25 @@ function setApart(
  * purpose: a row of its own (a section label in a price list). A cell above with no
  * text takes it too (a cell whose text is centred down a taller row), and so does one
  * whose line ends unfinished (a comma, "and"): the writer broke it where it pleased.
+ * The test tells nothing (`unsure`) under the line that sets the column's reach, where
+ * nothing would have fitted, nor where the word would have fitted in the room before
+ * the next column though not within the reach: the column may be wider than its text.
  */
-function wraps(above: LineSegment | undefined, line: LineSegment, limit: number): boolean {
-  if (!above || unfinished(above.text)) return true;
+function wraps(above: LineSegment | undefined, line: LineSegment, limit: { reach: number; room: number }): 'wrap' | 'row' | 'unsure' {
+  if (!above || unfinished(above.text)) return 'wrap';
+  if (above.right >= limit.reach - 1) return 'unsure';
   const first = /^\S+/.exec(line.text)?.[0] ?? '';
   // Widths by the share of characters: the line's items give no per-character widths.
   const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
   const space = (above.right - above.x) / Math.max(1, above.text.length);
-  return above.right + space + wordWidth > limit + 1;
+  const end = above.right + space + wordWidth;
+  if (end <= limit.reach + 1) return 'row';
+  return end < limit.room - SEGMENT_GAP * sizeOf(line) ? 'unsure' : 'wrap';
+}
+
+/** The font size of a segment's text (its largest item's). */
+function sizeOf(segment: LineSegment): number {
+  return Math.max(0, ...segment.items.map((item) => item.size));
 }
 
 /** A gap this much wider than a table's narrowest line gap separates rows; one at most CLOSE times it joins the lines of one row. */

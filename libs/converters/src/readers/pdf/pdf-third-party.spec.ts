@@ -202,6 +202,18 @@ describe('tables as other projects test them (development half of the third-part
     expect(rows).toContainEqual(['Domaine de Montvac « Melodine » 2016', '10 €']);
   });
 
+  it('a label line under the widest cell of its column goes as that column’s other label lines do, and sections a blank space apart stay one table (camelot detect_vertical_false.pdf)', async () => {
+    const markdown = await markdownOf('camelot/detect_vertical_false.pdf');
+    const rows = pipeRows(markdown);
+    expect(rows).toContainEqual(['Domaine de la Guicharde « Autour de la chapelle » 2016', '8 €']);
+    expect(rows.filter((row) => row[0] === 'A.O.P Vacqueyras')).toEqual([
+      ['A.O.P Vacqueyras', ''],
+      ['A.O.P Vacqueyras', ''],
+    ]);
+    expect(markdown.split('\n').filter((line) => line.startsWith('| ---'))).toHaveLength(1);
+    expect(rows.map((row) => row[0])).toEqual(expect.arrayContaining(['Les Blancs', 'Les Rosés', 'Les Rouges']));
+  });
+
   it('a row whose value cell is set in code beside a label is a row, not a code block (Debian Handbook, ldap-directory, Chromium)', async () => {
     const markdown = await markdownOf('html/debian-handbook/sect.ldap-directory.pdf');
     expect(pipeRows(markdown)).toContainEqual(['Manager DN', '`cn=admin,dc=falcot,dc=com`']);
