@@ -70,7 +70,33 @@ export function groupLines(items: readonly TextItem[], page: { page: number; hei
       groupSize = item.size;
     }
   }
-  return groups.map((group) => buildLine(dedupe(group.sort((a, b) => a.x - b.x)), page, column));
+  return groups.map((group) => buildLine(withMarksInWords(dedupe(group.sort((a, b) => a.x - b.x))), page, column));
+}
+
+const ONLY_MARKS = /^\p{M}+$/u;
+
+/**
+ * Combining marks some producers draw as items of their own (an Arabic tanween over
+ * a final alef) put back into the right-to-left word they sit on, at the place their
+ * x gives in its logical order: left on their own, a line's reordering would move
+ * them to the word's other end, off their letter (ًمرحبا for مرحباً).
+ */
+function withMarksInWords(items: TextItem[]): TextItem[] {
+  if (!items.some((item) => ONLY_MARKS.test(item.text.trim()))) return items;
+  const out = items.map((item) => ({ ...item }));
+  const host = (mark: TextItem) =>
+    out.find((item) => item.rtl && !ONLY_MARKS.test(item.text.trim()) && mark.x >= item.x - 0.5 && mark.x <= item.x + item.width + 0.5);
+  return out.filter((item) => {
+    const marks = item.text.trim();
+    if (!ONLY_MARKS.test(marks)) return true;
+    const word = host(item);
+    if (!word) return true;
+    // The right edge starts the word's logical order: the share of its width right of the mark, in characters.
+    const at = Math.round(((word.x + word.width - item.x) / Math.max(word.width, 1e-6)) * [...word.text].length);
+    const chars = [...word.text];
+    word.text = [...chars.slice(0, at), marks, ...chars.slice(at)].join('');
+    return false;
+  });
 }
 
 /** Text drawn twice at the same spot (fake bold, shadows) counts once. */

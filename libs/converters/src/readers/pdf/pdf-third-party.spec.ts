@@ -255,6 +255,11 @@ describe('tables as other projects test them (development half of the third-part
     );
   });
 
+  it('a combining mark drawn as an item of its own stays on its letter in a right-to-left word (camelot arabic.pdf)', async () => {
+    const rows = pipeRows(await markdownOf('camelot/arabic.pdf'));
+    expect(rows[0]).toEqual(['مرحباً', 'اسمي سلطان']);
+  });
+
   it('a sheet printed without its outer frame keeps its first and last columns (tabula spreadsheet_no_bounding_frame.pdf)', async () => {
     const rows = pipeRows(await markdownOf('tabula/spreadsheet_no_bounding_frame.pdf'));
     expect(rows[0][0]).toBe('PRODUCTS');
