@@ -257,14 +257,13 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const count = grid.rows.length;
   const left = Math.min(...candidates.slice(0, count).map((line) => line.x));
   const right = Math.max(...candidates.slice(0, count).map((line) => line.right));
-  const extents = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
   // The last row's baseline plus its descenders, as a paragraph's box ends (lines-to-blocks.ts).
   const last = candidates[count - 1];
   const bottom = last.y + last.size * 0.25;
   return {
     table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table },
     end: start + count,
-    extents,
+    extents: reaches,
   };
 }
 
@@ -325,7 +324,7 @@ function setApart(
   const pitch = Math.min(...candidates.slice(1, i).map((line, k) => line.y - candidates[k].y));
   if (candidates[i].y - candidates[i - 1].y <= ROW_GAP * pitch) return false;
   const used = new Set(taken.flat().map((cell) => columnOf(cell.segment, columns)));
-  return row.filter((segment) => columnOf(segment, columns) >= 0 && used.has(columnOf(segment, columns))).length < 2;
+  return row.map((segment) => columnOf(segment, columns)).filter((column) => column >= 0 && used.has(column)).length < 2;
 }
 
 /**

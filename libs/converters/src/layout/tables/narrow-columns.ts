@@ -56,7 +56,7 @@ export function splitNarrowColumns(rows: readonly LineSegment[][], minRows: numb
 }
 
 /** Items joined where no space separates them (a word drawn in several pieces stays whole). */
-function piecesOf(items: readonly TextItem[]): TextItem[][] {
+export function piecesOf(items: readonly TextItem[]): TextItem[][] {
   return groupItems(items, (item) => SPACE * item.size);
 }
 

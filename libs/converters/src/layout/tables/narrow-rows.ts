@@ -1,6 +1,6 @@
 import { type TextLine, toSegment } from '../text-lines';
 import type { TextItem } from '../page-text';
-import { bounds, groupItems } from './narrow-columns';
+import { bounds, piecesOf } from './narrow-columns';
 
 /** Edges this close (points) are one column edge. */
 const EDGE = 1;
@@ -77,7 +77,7 @@ function memberAt(line: TextLine, at: number): 'row' | 'wrapped' | TextItem[][] 
   const [segment] = line.segments;
   if (!segment) return undefined;
   if (segment.x >= at - EDGE) return 'wrapped';
-  const pieces = groupItems(segment.items, (item) => 0.15 * item.size);
+  const pieces = piecesOf(segment.items);
   const cut = pieces.findIndex((piece, k) => k > 0 && Math.abs(bounds(piece).x - at) <= EDGE);
   if (cut < 0) return undefined;
   const gaps = pieces.slice(1).map((piece, k) => bounds(piece).x - bounds(pieces[k]).right);
