@@ -17,6 +17,12 @@ export interface HtmlManual {
   licence: string;
   /** Corpus folder under `html/`. */
   name: string;
+  /**
+   * At most this many pages are kept, taken in the order of a SHA-1 of their file name
+   * (so neither alphabet nor topic picks them): a manual whose pages all share one
+   * template would otherwise outnumber the rest of the corpus.
+   */
+  maxDocuments?: number;
 }
 
 /** A printed page longer than this is left out: the corpus stays small, and a manual's long reference pages are one kind of document many times. */
@@ -52,5 +58,27 @@ export const HTML_MANUALS: HtmlManual[] = [
     genre: 'book',
     licence: 'CC-BY-SA-3.0 or GPL-2.0-or-later',
     name: 'debian-handbook',
+  },
+  {
+    // Apache's own XSLT output: a shaded two-column summary table per module and per directive, and option tables.
+    // 111 module pages qualify, all from one template: 20 are taken.
+    pkg: 'apache2-doc',
+    folder: '/usr/share/doc/apache2-doc/manual/en/mod',
+    pages: /^mod_[a-z0-9_]+\.html$/,
+    navigation: ['#page-header', '#path', '.toplang', '.bottomlang', '#footer', '#quickview', '.up', 'a.permalink'],
+    genre: 'manual',
+    licence: 'Apache-2.0',
+    name: 'apache-2.4',
+    maxDocuments: 20,
+  },
+  {
+    // Sphinx output: ruled tables with header rows (format codes, type tables), a sidebar removed.
+    pkg: 'python3.11-doc',
+    folder: '/usr/share/doc/python3.11/html/library',
+    pages: /\.html$/,
+    navigation: ['.related', '.sphinxsidebar', '.footer', '.mobile-nav', 'a.headerlink', '#sidebarbutton', '.inline-search'],
+    genre: 'manual',
+    licence: 'PSF-2.0',
+    name: 'python-3.11',
   },
 ];

@@ -16,6 +16,7 @@
  * `--check` prints what would be kept and writes nothing.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,10 @@ function pandocPlain(doc: PandocDoc): string {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   }).trim();
+}
+
+function nameHash(name: string): string {
+  return createHash('sha1').update(name).digest('hex');
 }
 
 /** Every non-empty cell's text is on the page, as pdftotext reads it (squashed, so spacing and hyphens do not matter). */
@@ -91,8 +96,11 @@ async function main(): Promise<void> {
           .filter((name) => manual.pages.test(name))
           .filter((name) => /<table/i.test(readFileSync(join(folder, name), 'latin1')))
           .sort();
+        if (manual.maxDocuments !== undefined) names.sort((a, b) => nameHash(a).localeCompare(nameHash(b)));
+        let kept = 0;
         const page = await browser.newPage();
         for (const name of names) {
+          if (manual.maxDocuments !== undefined && kept >= manual.maxDocuments) break;
           await page.goto(`file://${join(folder, name)}`, { waitUntil: 'load' });
           const html = await withoutNavigation(page, manual);
           const ast = pandocJson(html);
@@ -131,6 +139,7 @@ async function main(): Promise<void> {
           process.stdout.write(
             `${file}: ${texts.length} pages, ${headings.length} headings, ${placed.length} tables${unplaced ? ` (${unplaced} left out)` : ''}\n`,
           );
+          kept += 1;
           if (check) continue;
           writeCorpusFile(file, pdf);
           const truth: DocumentTruth = {
@@ -166,7 +175,7 @@ async function main(): Promise<void> {
       '## HTML manuals printed by Chromium (`html/`)',
       '',
       'Made by `truth-makers/html-prints.ts`: pages of HTML manuals from Debian 12 (bookworm) packages, chosen by the rule in',
-      "`truth-makers/html-docs.ts` (pages with a table, at most 8 printed pages), printed by Debian's Chromium to untagged A4 PDF",
+      "`truth-makers/html-docs.ts` (pages with a table, at most 8 printed pages, at most `maxDocuments` per manual by a hash of the name), printed by Debian's Chromium to untagged A4 PDF",
       'without an outline, navigation bars removed. Truth (`truthFrom: "source-document"`) read by pandoc from the HTML printed:',
       'headings (at their HTML levels), tables (spans, header cells), plain text without tables. A table is kept only where',
       "pdftotext finds all its cells on one page; tables of one row or one column (notes, call-outs, PostgreSQL's function entries) are not scored as tables. The sources are not copied here.",

@@ -215,11 +215,17 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
     end++;
   }
   const candidates = lines.slice(start, end);
+  // A line between two rows may be a row whose cells sit only a word space apart (a
+  // label as wide as its column: "Module Identifier: status_module"): it is cut at the
+  // edges the rows share too. A line at the table's edge is not: it may be prose.
+  const splittable = candidates.map(
+    (line, i) => isRow(line) || (i > 0 && i < candidates.length - 1 && isRow(candidates[i - 1]) && isRow(candidates[i + 1])),
+  );
   const split = splitNarrowColumns(
-    candidates.map((line) => (isRow(line) ? line.segments : [])),
+    candidates.map((line, i) => (splittable[i] ? line.segments : [])),
     minRows,
   );
-  const segments = candidates.map((line, i) => (isRow(line) ? split[i] : line.segments));
+  const segments = candidates.map((line, i) => (splittable[i] ? split[i] : line.segments));
   const columns = columnAnchors(
     segments.filter((_, i) => isRow(candidates[i])),
     minRows,

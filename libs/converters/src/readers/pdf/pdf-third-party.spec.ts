@@ -244,6 +244,16 @@ describe('tables as other projects test them (development half of the third-part
     ]);
   });
 
+  it('a row whose label is as wide as its column, its value a word space after it, is cut where the rows above and below start their values (Apache mod_status, Chromium)', async () => {
+    const rows = pipeRows(await markdownOf('html/apache-2.4/mod_status.pdf'));
+    expect(rows).toEqual([
+      ['**Description:**', 'Provides information on server activity and performance'],
+      ['**Status:**', 'Base'],
+      ['**Module Identifier:**', 'status\\_module'],
+      ['**Source File:**', 'mod\\_status.c'],
+    ]);
+  });
+
   it('a ruled table whose drawing leaves borders out has those cells spanning rows and columns (camelot row_span_1.pdf, column_span_2.pdf)', async () => {
     const html = async (file: string) =>
       (await renderFile(join(CORPUS, file), 'application/pdf', 'markdown', { tables: 'html' })) as string;
