@@ -86,7 +86,7 @@ describe('a 100-page PDF, extracted once', () => {
       expect(markdown.type).toBe('text/markdown; charset=utf-8');
       expect(markdown.body).toMatch(/^# The Hundred Page Report$/m);
       expect(markdown.body).toContain('<!-- page 100 -->');
-      // The report's title and its chapters are both level 1, as a word processor's Title and Heading 1 are.
+      // The file's bookmarks put the chapters at level 1.
       expect(markdown.body).toMatch(/^# Chapter 68: Operations 68$/m);
 
       const chunks = await fetchOutput(`/job/${id}/formats/chunks?maxTokens=256&overlapTokens=32`);

@@ -10,7 +10,7 @@
  *   npm run bench:third-party -- --half development
  */
 import { loadCorpus } from './third-party/corpus-index';
-import { renderDocuments, renderReport } from './third-party/report';
+import { renderDocuments, renderKinds, renderReport } from './third-party/report';
 import { type DocumentScores, scoreDocument, scoreLayoutHeadings } from './third-party/score';
 import { pdftotextVersion } from './quality/tools';
 import { convertWithDocformat, convertWithPdftotext } from './third-party/tools';
@@ -37,7 +37,14 @@ export async function runThirdParty(options: { documents?: boolean; half?: strin
     `Beside pdftotext ${version ?? '(not installed)'} for text and order. The report half is never tuned on (split.ts).`,
     '',
   ];
-  return [...header, renderReport(scores), ...(options.documents ? ['', renderDocuments(scores)] : [])].join('\n');
+  return [
+    ...header,
+    renderReport(scores),
+    '### By kind (corpus folder)',
+    '',
+    renderKinds(scores),
+    ...(options.documents ? ['', renderDocuments(scores)] : []),
+  ].join('\n');
 }
 
 if (require.main === module) {

@@ -101,6 +101,33 @@ export function renderReport(all: readonly DocumentScores[]): string {
   return out.join('\n');
 }
 
+/** A document's kind: the corpus folder it came from (a table suite, the office exports, the HTML prints, the tagged suite, the bookmarked manuals). */
+export const kindOf = (scores: DocumentScores): string => scores.entry.truth.file.split('/')[0];
+
+/**
+ * One row per kind and half: the headline metrics, so a kind the reader handles badly
+ * shows even where the other kinds carry the group's average.
+ */
+export function renderKinds(all: readonly DocumentScores[]): string {
+  const out = [
+    '| kind | half | documents | tables found | adjacency F1 (P / R) | table-cell recall | heading recall (text and level) | word F1, docformat / pdftotext |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  const kinds = [...new Set(all.map(kindOf))].sort();
+  for (const kind of kinds)
+    for (const half of ['development', 'report'] as const) {
+      const docs = all.filter((doc) => kindOf(doc) === kind && doc.entry.half === half);
+      if (docs.length === 0) continue;
+      const m = metricsOf(docs);
+      const adjacency = m.adjacency ? `${fmt(m.adjacency.f1)} (${fmt(m.adjacency.p, 2)} / ${fmt(m.adjacency.r, 2)})` : '–';
+      const words = m.textDocs ? `${fmt(m.words)} / ${fmt(m.baselineWords)}` : '–';
+      out.push(
+        `| ${kind} | ${half} | ${m.documents} | ${fmt(m.found)} | ${adjacency} | ${fmt(m.cells)} | ${fmt(m.headingRecall)} | ${words} |`,
+      );
+    }
+  return out.join('\n');
+}
+
 /** One line per document, for --documents. */
 export function renderDocuments(all: readonly DocumentScores[]): string {
   const out = [

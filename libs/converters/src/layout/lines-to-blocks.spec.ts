@@ -28,7 +28,7 @@ describe('linesToBlocks', () => {
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
   });
 
-  it('ranks larger sizes as headings, a title level with the top sections, and keeps standalone bold lines as the next level', () => {
+  it('ranks larger sizes as headings, a title above the top sections, and keeps standalone bold lines as the next level', () => {
     const blocks = linesToBlocks([
       textLine('Big Title', 60, { size: 24 }),
       textLine('Chapter', 100, { size: 16 }),
@@ -37,8 +37,8 @@ describe('linesToBlocks', () => {
       textLine('Bold Heading', 180, { bold: true }),
       textLine('More body.', 210),
     ]);
-    // A title (the largest style, once, on the first page) does not push the sections down.
-    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 1, 2]);
+    // A title (the largest style, once, on the first page) is level 1 and its sections level 2, as an HTML page's h1 and h2.
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3]);
   });
 
   it('ranks the largest size above the next when it is used for more than a title', () => {
@@ -63,7 +63,7 @@ describe('linesToBlocks', () => {
       textLine('Small Sub', 220, { size: 13.5 }),
       textLine('More body text.', 250),
     ]);
-    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 1, 2, 3]);
+    expect(blocks.filter((b) => b.type === 'heading').map((b) => (b.type === 'heading' ? b.level : 0))).toEqual([1, 2, 3, 4]);
   });
 
   it('builds nested and numbered lists from markers and indentation', () => {

@@ -2,7 +2,7 @@ import { type LineSegment, toSegment } from '../text-lines';
 import type { TextItem } from '../page-text';
 
 /** Edges this close (points) are one column edge: the cells of a column start (or end) at one x. */
-const EDGE = 1;
+export const EDGE = 1;
 /** A gap between items wider than this share of the font size shows a space (as in lineRuns). */
 const SPACE = 0.15;
 

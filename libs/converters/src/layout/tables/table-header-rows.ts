@@ -1,7 +1,7 @@
 import type { TableRow } from '../../document';
 import { listMarker } from '../list-marker';
 import { type TextLine, type TextRun, groupLines, lineRuns } from '../text-lines';
-import { bounds, groupItems } from './narrow-columns';
+import { EDGE, bounds, groupItems } from './narrow-columns';
 import type { TextItem } from '../page-text';
 import { type PageTable, joinCell } from './page-table';
 import { runsToInline } from '../text-runs';
@@ -56,7 +56,12 @@ export function rowAbove(line: TextLine, table: PageTable, columns: readonly Col
   // A line naming most of three or more columns is their header even set farther apart (a rule and space under it).
   if (gap > (dense && columns.length >= 3 ? 5 : 2.5) * line.size) return undefined;
   if (namingAll && !dense) return undefined;
-  const pieces = dense ? wordItems : groupItems(items, () => CELL_GAP * line.size);
+  // A word a space after the one before it, starting where a column's cells start, begins that column's cell:
+  // the widest label of a key–value table may leave its value no more than a word space.
+  const starts = columns.slice(1).map((column) => column.x);
+  const pieces = dense
+    ? wordItems
+    : groupItems(items, (item) => (starts.some((x) => Math.abs(item.x - x) <= EDGE) ? WORD_GAP : CELL_GAP) * line.size);
   // A piece over several columns is a spanning title, which is short: a sentence across the table ("Bill to: …") is not a row.
   const words = (piece: TextItem[]) =>
     lineRuns(piece)

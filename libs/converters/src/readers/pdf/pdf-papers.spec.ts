@@ -119,9 +119,9 @@ describe('three-column newsletter (newsletter.pdf)', () => {
     expect(headings(markdown)).toEqual([
       '# Riverside Allotments Newsletter',
       expect.stringContaining('Autumn issue'),
-      ...sections.map((title) => `# ${title}`),
+      ...sections.map((title) => `## ${title}`),
     ]);
-    expect(markdown.indexOf('This issue covers')).toBeLessThan(markdown.indexOf('# Autumn Show Results'));
+    expect(markdown.indexOf('This issue covers')).toBeLessThan(markdown.indexOf('## Autumn Show Results'));
     // Paragraphs that wrap from the foot of one column to the head of the next stay whole.
     expect(markdown).toContain(
       'Broken tools belong in the red crate, with a note saying what is wrong, so that the repair team can find them.',

@@ -71,12 +71,12 @@ describe('PDF typography (typography.pdf)', () => {
 
   it('maps distinct sizes to distinct levels, bold above regular at one size, bold body text lowest', () => {
     expect(markdown).toMatch(/^# Typography Checks$/m);
-    // The title's style, used once, is level 1 beside the top sections.
-    expect(markdown).toMatch(/^# Sizes and Weights$/m);
-    expect(markdown).toMatch(/^## Bold at Thirteen Points$/m);
-    expect(markdown).toMatch(/^### Regular at Thirteen Points$/m);
-    expect(markdown).toMatch(/^#### Bold at Body Size$/m);
-    expect(markdown).toMatch(/^# Links and Characters$/m);
+    // The title's style is level 1, the top sections under it level 2.
+    expect(markdown).toMatch(/^## Sizes and Weights$/m);
+    expect(markdown).toMatch(/^### Bold at Thirteen Points$/m);
+    expect(markdown).toMatch(/^#### Regular at Thirteen Points$/m);
+    expect(markdown).toMatch(/^##### Bold at Body Size$/m);
+    expect(markdown).toMatch(/^## Links and Characters$/m);
   });
 
   it('keeps link annotations as links on the text under them', () => {

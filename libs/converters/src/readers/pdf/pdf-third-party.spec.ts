@@ -254,6 +254,11 @@ describe('tables as other projects test them (development half of the third-part
     ]);
   });
 
+  it('a first row whose label is as wide as its column is the table’s first row, cut where the cells below start (Apache mod_usertrack, Chromium)', async () => {
+    const markdown = await markdownOf('html/apache-2.4/mod_usertrack.pdf');
+    expect(markdown).toContain('| **Description:** | The domain to which the tracking cookie applies |\n| --- | --- |\n| **Syntax:** |');
+  });
+
   it('a ruled table whose drawing leaves borders out has those cells spanning rows and columns (camelot row_span_1.pdf, column_span_2.pdf)', async () => {
     const html = async (file: string) =>
       (await renderFile(join(CORPUS, file), 'application/pdf', 'markdown', { tables: 'html' })) as string;

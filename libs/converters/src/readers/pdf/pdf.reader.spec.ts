@@ -39,15 +39,16 @@ describe('PDF reader (sample.pdf through convertDocument)', () => {
     const typography = (await renderFile(join(FIXTURES_DIR, 'sample.pdf'), 'application/pdf', 'markdown', undefined, {
       declaredStructure: false,
     })) as string;
-    // The cover's title block and the first page's larger heading are the title style
-    // (level 1), and the sections take level 1 too, as a word processor's Heading 1 does.
+    // The cover's title (level 1) and the first page's title, set smaller (level 2),
+    // are two styles above the sections, which the outline alone puts at level 2.
     expect(typography).toMatch(/^# Document Conversion Handbook$/m);
-    expect(typography).toMatch(/^## Supported Inputs$/m);
+    expect(typography).toMatch(/^## Document Conversion Handbook$/m);
+    expect(typography).toMatch(/^### Supported Inputs$/m);
     // The source's H2 and H3 share size and weight (14 pt bold); only italic tells them
     // apart, and H3 ranks below as the style used later.
-    expect(typography).toMatch(/^### Processing Steps$/m);
-    expect(typography).toMatch(/^### Observability$/m);
-    expect(typography).toMatch(/^## Security Considerations$/m);
+    expect(typography).toMatch(/^#### Processing Steps$/m);
+    expect(typography).toMatch(/^#### Observability$/m);
+    expect(typography).toMatch(/^### Security Considerations$/m);
   });
 
   it('removes the running header and the page numbers', () => {
