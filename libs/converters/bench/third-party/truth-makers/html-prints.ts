@@ -28,6 +28,7 @@ import { headingsAndTables, withoutTables, type PandocDoc } from './pandoc-ast';
 import { placeTables } from './place-tables';
 import { pageTexts, squash } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
+import { isGrid } from './table-cells';
 import { writeCorpusFile, writeTruth } from './write-truth';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,15 +59,6 @@ function nameHash(name: string): string {
 function allCellsOn(rows: TruthTable['rows'], pageText: string): boolean {
   const page = squash(pageText);
   return rows.flat().every((c) => !squash(c.text) || page.includes(squash(c.text)));
-}
-
-/**
- * Two rows and two columns at least: the manuals also lay out notes, call-outs and
- * PostgreSQL's function entries as one-column or one-row tables, which read as
- * paragraphs on the page and are not scored as tables.
- */
-function isGrid(rows: TruthTable['rows']): boolean {
-  return rows.length >= 2 && Math.max(...rows.map((row) => row.reduce((n, c) => n + (c.colSpan ?? 1), 0))) >= 2;
 }
 
 /** Removes the manual's navigation in the browser, and returns the HTML the PDF is then printed from. */

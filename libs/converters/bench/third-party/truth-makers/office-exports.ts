@@ -13,7 +13,7 @@
  * SIL font packages the SIL documents are set in (see corpus/SOURCES.md), else
  * LibreOffice substitutes fonts and the PDF no longer looks like the source. Each export
  * runs alone under `nice`, in a LibreOffice profile of its own. `--check` prints counts
- * and writes nothing; `--truth-only` keeps the committed PDFs and rewrites only the truth.
+ * and writes nothing; `--truth-only` keeps the committed PDFs and rewrites the truth and corpus/SOURCES.md.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ import { headingsAndTables, withoutTables, type PandocDoc } from './pandoc-ast';
 import { placeTables } from './place-tables';
 import { pageTexts, producerOf } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
+import { isGrid } from './table-cells';
 import { corpusPath, writeCorpusFile, writeTruth } from './write-truth';
 
 /** Tagged PDF, no bookmarks: the export filter's options as soffice takes them on the command line. */
@@ -81,7 +82,8 @@ function main(): void {
   requireTools({
     'dpkg-deb': 'dpkg',
     pandoc: 'pandoc',
-    ...(truthOnly ? {} : { soffice: 'libreoffice-writer-nogui' }),
+    // With --truth-only, only for the version corpus/SOURCES.md names.
+    soffice: 'libreoffice-writer-nogui',
     pdfinfo: 'poppler-utils',
     pdftotext: 'poppler-utils',
   });
@@ -97,7 +99,8 @@ function main(): void {
       writeFileSync(source, data);
       const ast = JSON.parse(pandoc(['-f', pandocFormat(source), '-t', 'json', source])) as PandocDoc;
       const { headings, tables: pandocTables } = headingsAndTables(ast);
-      const tables = pandocFormat(source) === 'odt' ? odtTables(data) : pandocTables;
+      // Tables of one row or one column (boxes, call-outs) read as paragraphs: not scored as tables, as in html-prints.ts.
+      const tables = (pandocFormat(source) === 'odt' ? odtTables(data) : pandocTables).filter((table) => isGrid(table.rows));
       const file = fileOf(doc);
       if (check) {
         process.stdout.write(`${file}\t${headings.length} headings\t${tables.length} tables\n`);
@@ -146,7 +149,7 @@ function main(): void {
       rmSync(work, { recursive: true, force: true });
     }
   }
-  if (!check && !only && !truthOnly) {
+  if (!check && !only) {
     writeSourcesSection(
       'libreoffice exports',
       'office-exports.ts',
@@ -157,6 +160,7 @@ function main(): void {
         `${execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim()} to tagged PDF with bookmarks off.`,
         `Truth (\`truthFrom: "source-document"\`) read from the source by ${pandocVersion}: headings, Word tables (spans, header cells),`,
         'plain text without tables; ODF tables are read from the ODF XML (`odt-tables.ts`), as pandoc 2.17 drops their header rows and spans.',
+        'Tables of one row or one column (boxes, call-outs) read as paragraphs and are not scored as tables (since 2026-12-07).',
         "A table's page is where pdftotext finds its first cells. The sources are not copied here.",
         "Fonts installed for the export: fonts-liberation2 and fonts-dejavu-core (LibreOffice's defaults), and the SIL font",
         "packages listed below (each SIL document is set in its own package's font).",

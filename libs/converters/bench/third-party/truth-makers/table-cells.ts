@@ -6,6 +6,15 @@ export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export const plainRows = (rows: string[][]): TruthCell[][] => rows.map((row) => row.map((text) => ({ text })));
 
+/**
+ * Two rows and two columns at least: documents also lay out notes, call-outs, boxes and
+ * PostgreSQL's function entries as one-column or one-row tables, which read as
+ * paragraphs on the page and are not scored as tables.
+ */
+export function isGrid(rows: TruthCell[][]): boolean {
+  return rows.length >= 2 && Math.max(...rows.map((row) => row.reduce((n, c) => n + (c.colSpan ?? 1), 0))) >= 2;
+}
+
 function requireNoSpans(rows: TruthCell[][], fix: Fix['kind']): void {
   if (rows.some((row) => row.some((cell) => (cell.rowSpan ?? 1) > 1 || (cell.colSpan ?? 1) > 1))) {
     throw new Error(`${fix} is only defined on a table without spans`);

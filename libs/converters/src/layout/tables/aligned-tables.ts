@@ -1,5 +1,5 @@
 import { listMarker } from '../list-marker';
-import { splitNarrowColumns } from './narrow-columns';
+import { EDGE, piecesOf, splitNarrowColumns } from './narrow-columns';
 import { splitNarrowRows } from './narrow-rows';
 import { type LineSegment, SEGMENT_GAP, type TextLine } from '../text-lines';
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
@@ -210,9 +210,12 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   let end = start + 1;
   // Until two lines are seen, a wrapped line may sit at most ordinary leading below.
   let pitch = lines[start].size * 1.4;
-  while (end < lines.length && follows(lines[end - 1], lines[end], pitch)) {
-    pitch = Math.min(pitch, lines[end].y - lines[end - 1].y);
-    end++;
+  for (;;) {
+    if (end < lines.length && follows(lines[end - 1], lines[end], pitch)) {
+      pitch = Math.min(pitch, lines[end].y - lines[end - 1].y);
+      end++;
+    } else if (betweenRows(lines, end)) end++;
+    else break;
   }
   const candidates = lines.slice(start, end);
   // A line between two rows may be a row whose cells sit only a word space apart (a
@@ -507,6 +510,38 @@ function withIndentsMerged(rows: Placement[][], width: number): { rows: Placemen
     width--;
   }
   return { rows, width };
+}
+
+/**
+ * A line of one segment set a row's distance below a row and above another: it may be
+ * a row whose cells sit only a word space apart, which tableWith cuts at the columns'
+ * edges (else the placing ends the table there).
+ */
+function betweenRows(lines: readonly TextLine[], at: number): boolean {
+  const [above, line, below] = [lines[at - 1], lines[at], lines[at + 1]];
+  return (
+    line !== undefined &&
+    below !== undefined &&
+    !isRow(line) &&
+    isRow(above) &&
+    isRow(below) &&
+    line.page === above.page &&
+    below.page === line.page &&
+    line.y > above.y &&
+    below.y > line.y &&
+    line.y - above.y <= 3 * Math.max(above.size, line.size) &&
+    below.y - line.y <= 3 * Math.max(below.size, line.size) &&
+    startsCellOf(line, above) &&
+    startsCellOf(line, below)
+  );
+}
+
+/** A word of `line`, after a space, starts where a later cell of `row` starts. */
+function startsCellOf(line: TextLine, row: TextLine): boolean {
+  const starts = row.segments.slice(1).map((segment) => segment.x);
+  return piecesOf(line.segments.flatMap((segment) => segment.items))
+    .slice(1)
+    .some((piece) => starts.some((x) => Math.abs(piece[0].x - x) <= EDGE));
 }
 
 /**

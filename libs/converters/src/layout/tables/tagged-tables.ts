@@ -1,5 +1,5 @@
 import type { TableCell, TableSpan } from '../../document';
-import { groupLines } from '../text-lines';
+import { type TextLine, type TextRun, groupLines } from '../text-lines';
 import { type PageTable, joinCell } from './page-table';
 import type { TextItem, TaggedTable } from '../page-text';
 import { runsToInline } from '../text-runs';
@@ -191,6 +191,51 @@ function withoutTitleRows({ placed, spans }: Placement): Placement {
   };
 }
 
+/** Per column, how far right the lines of its one-column cells reach: the width a cell's text is set in. */
+function columnReaches(
+  placed: ReadonlyArray<ReadonlyArray<Cell | undefined>>,
+  width: number,
+  linesOf: (cell: Cell, row: number) => TextLine[],
+): Array<number | undefined> {
+  const reach: Array<number | undefined> = Array.from({ length: width }, () => undefined);
+  placed.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (!cell || (cell.colSpan ?? 1) > 1) return;
+      for (const line of linesOf(cell, r)) reach[c] = Math.max(reach[c] ?? -Infinity, line.right);
+    }),
+  );
+  return reach;
+}
+
+/** Shorter than this, a word fits any column: a one-word line this short ("Feature" over "ID") was wrapped, not broken. */
+const MIN_BROKEN_WORD = 8;
+/** How the rest of a broken word starts: inside a word, never a capital. */
+const WORD_REST = /^[\p{Ll}\p{Nd}._*)\]]/u;
+
+/**
+ * A cell's lines, each word the writer broke where the cell ran out of room joined
+ * again: a word longer than its column is set over two lines with no hyphen
+ * ("promoters.jaspa" / "r.bg"). Such a line is one long word reaching the column's
+ * right edge (within a character), and the next line goes on inside the word.
+ */
+function withForcedBreaksJoined(lines: readonly TextLine[], reach: number | undefined): TextRun[][] {
+  const out: TextRun[][] = [];
+  let broken = false;
+  for (const line of lines) {
+    if (broken && WORD_REST.test(line.text.trim())) out[out.length - 1].push(...line.runs);
+    else out.push([...line.runs]);
+    const word = line.text.trim();
+    const charWidth = (line.right - line.x) / Math.max(1, word.length);
+    broken =
+      reach !== undefined &&
+      word.length >= MIN_BROKEN_WORD &&
+      !/\s/.test(word) &&
+      !/[-\u00ad]$/.test(word) &&
+      line.right >= reach - charWidth;
+  }
+  return out;
+}
+
 /**
  * The page's tagged tables, built from its own positioned text: each cell takes the
  * items drawn in its MCIDs, laid out in lines as any cell's text is. A table needs two
@@ -229,14 +274,15 @@ export function taggedPageTables(
     // Exporters that tag no TH (Excel) still set the header row in bold, the sign tableFromCells reads too.
     const boldHeader = headerRows === 0 && placed[0].every((cell) => filled(cell).every((item) => item.bold || item.text.trim() === ''));
     if (boldHeader) headerRows = 1;
-    const text = (cellItems: TextItem[], header: boolean): TableCell =>
-      runsToInline(
-        // Bold is what marks such a header: inside it, it would only repeat that.
-        joinCell(
-          groupLines(header && boldHeader ? cellItems.map((item) => ({ ...item, bold: false })) : cellItems, page).map((line) => line.runs),
-        ),
-      );
-    const grid = placed.map((row, r) => Array.from({ length: width }, (_, c) => (row[c] ? text(row[c].items, r === 0) : [])));
+    const linesOf = (cellItems: TextItem[], header: boolean) =>
+      // Bold is what marks such a header: inside it, it would only repeat that.
+      groupLines(header && boldHeader ? cellItems.map((item) => ({ ...item, bold: false })) : cellItems, page);
+    const reach = columnReaches(placed, width, (cell, r) => linesOf(cell.items, r === 0));
+    const text = (cellItems: TextItem[], header: boolean, column: number, colSpan: number): TableCell =>
+      runsToInline(joinCell(withForcedBreaksJoined(linesOf(cellItems, header), colSpan === 1 ? reach[column] : undefined)));
+    const grid = placed.map((row, r) =>
+      Array.from({ length: width }, (_, c) => (row[c] ? text(row[c].items, r === 0, c, row[c].colSpan ?? 1) : [])),
+    );
     for (const item of all) used.add(item);
     const top = Math.min(...all.map((item) => item.y - item.size));
     const bottom = Math.max(...all.map((item) => item.y + item.size * 0.25));

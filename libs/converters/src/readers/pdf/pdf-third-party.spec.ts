@@ -259,6 +259,22 @@ describe('tables as other projects test them (development half of the third-part
     expect(markdown).toContain('| **Description:** | The domain to which the tracking cookie applies |\n| --- | --- |\n| **Syntax:** |');
   });
 
+  it('a line between two rows, its label a word space from its value, keeps the rows around it one table (Apache mod_proxy_html, Chromium)', async () => {
+    const rows = pipeRows(await markdownOf('html/apache-2.4/mod_proxy_html.pdf'));
+    expect(rows.slice(0, 3)).toEqual([
+      ['**Description:**', "Rewrite HTML links in to ensure they are addressable from Clients' networks in a proxy context."],
+      ['**Status:**', 'Base'],
+      ['**Module Identifier:**', 'proxy\\_html\\_module'],
+    ]);
+  });
+
+  it('a word longer than its column, broken over two lines of a tagged cell, is one word again (pscan-chip README, LibreOffice)', async () => {
+    const rows = pipeRows(await markdownOf('libreoffice/pscan-chip/pscan-chip-README.pdf'));
+    const byLabel = (label: string) => rows.find((row) => row[0].replace(/[*\\]/g, '') === label)?.slice(1);
+    expect(byLabel('PROMOTERS')).toEqual(['promoters.jaspar.bg', 'promoters.transfac.bg']);
+    expect(byLabel('GM06990')).toEqual(['Gm06990.jaspar.bg', 'Gm06990.transfac.bg']);
+  });
+
   it('a ruled table whose drawing leaves borders out has those cells spanning rows and columns (camelot row_span_1.pdf, column_span_2.pdf)', async () => {
     const html = async (file: string) =>
       (await renderFile(join(CORPUS, file), 'application/pdf', 'markdown', { tables: 'html' })) as string;
