@@ -30,6 +30,12 @@ describe('placing a source table on the page of the exported PDF', () => {
     expect(placeTables([copy(), copy(), copy()], [page])).toEqual([1, 1, undefined]);
   });
 
+  it('keys a table of signs, whose letters are on every page, on its symbols too', () => {
+    const signs = rows(['x', '–∞', '', '+∞'], ["f'(x)", '', '+', ''], ['f(x)', '–∞', '', '+∞']);
+    const pages = ['Let f(x) = 2x, so fx grows with x.', 'No table here.', "x\n–∞\n+∞\nf'(x)\n+\nf(x)\n–∞\n+∞"];
+    expect(placeTables([signs], pages)).toEqual([3]);
+  });
+
   it('falls back to shorter cell starts when the PDF draws the end of a cell apart', () => {
     const pages = ['Intro', 'Alef diacritic placement\ncv02\n(U+0654 drawn elsewhere)'];
     expect(placeTables([rows(['Alef diacritic placement U+0654', 'cv02'])], pages)).toEqual([2]);

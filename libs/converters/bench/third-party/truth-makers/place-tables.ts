@@ -12,12 +12,23 @@ const KEY_LENGTH = 20;
  */
 const PART_LENGTHS = [24, 12, 6];
 
+/**
+ * Fewer letters and digits than this in a whole table's key ("x", "f(x)", "–∞", "+∞": a
+ * table of signs) are on many pages: its key keeps the symbols too (squashSymbols).
+ */
+const MIN_LETTERS = 8;
+
+/** Squashed with the symbols kept: only white space dropped. */
+export function squashSymbols(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
+}
+
 /** The table's first non-empty cells, squashed and cut to `partLength`, until they add up to KEY_LENGTH characters. */
-export function tableKey(rows: TruthCell[][], partLength = PART_LENGTHS[0]): string[] {
+export function tableKey(rows: TruthCell[][], partLength = PART_LENGTHS[0], squashCell: (text: string) => string = squash): string[] {
   const parts: string[] = [];
   let length = 0;
   for (const cell of rows.flat()) {
-    const part = squash(cell.text).slice(0, partLength);
+    const part = squashCell(cell.text).slice(0, partLength);
     if (!part) continue;
     parts.push(part);
     length += part.length;
@@ -42,14 +53,17 @@ function occurrences(text: string, part: string): number {
  * `undefined` for a table without text or whose cells are on no page.
  */
 export function placeTables(tables: TruthCell[][][], pages: string[]): (number | undefined)[] {
-  const squashed = pages.map(squash);
+  const bySquash = new Map([squash, squashSymbols].map((fn) => [fn, pages.map(fn)]));
   const used = new Map<string, number>();
   let from = 0;
   return tables.map((rows) => {
+    const weak = tableKey(rows, Infinity).join('').length < MIN_LETTERS;
+    const squashCell = weak ? squashSymbols : squash;
+    const squashed = bySquash.get(squashCell) as string[];
     // Copies are told apart by their full key, whichever shorter key finds them.
-    const identity = tableKey(rows).join('\u0000');
+    const identity = tableKey(rows, PART_LENGTHS[0], squashCell).join('\u0000');
     for (const partLength of PART_LENGTHS) {
-      const key = tableKey(rows, partLength);
+      const key = tableKey(rows, partLength, squashCell);
       if (key.length === 0) return undefined;
       const slot = (page: number) => `${page}\u0000${identity}`;
       const capacity = (text: string) => Math.min(...key.map((part) => occurrences(text, part)));
