@@ -21,6 +21,8 @@ export interface OperatorTextItem {
   width: number;
   height: number;
   fontName: string;
+  /** Drawn inside an `Artifact` marked content: page furniture a tagged PDF declares (running heads, page and line numbers). */
+  artifact?: boolean;
   /** The marked-content id (MCID) the run was drawn in, on a tagged page: what its tag tree points at. */
   mcid?: number;
 }
@@ -231,6 +233,8 @@ class OperatorTextReader {
   private readonly runs: Run[] = [];
   /** The marked content open, innermost last: its MCID, or null for one without. */
   private readonly marked: (number | null)[] = [];
+  /** Beside `marked`: whether each open marked content is an Artifact. */
+  private readonly artifacts: boolean[] = [];
 
   constructor(
     private readonly ops: TextOps,
@@ -345,9 +349,16 @@ class OperatorTextReader {
       case ops.beginMarkedContentProps:
       case ops.endMarkedContent:
         this.flush();
-        if (fn === ops.endMarkedContent) this.marked.pop();
-        // pdf.js passes a BDC's tag and its MCID (or null) as the arguments.
-        else this.marked.push(fn === ops.beginMarkedContentProps && Number.isInteger(args?.[1]) ? (args?.[1] as number) : null);
+        if (fn === ops.endMarkedContent) {
+          this.marked.pop();
+          this.artifacts.pop();
+        } else {
+          // pdf.js passes a BDC's tag and its MCID (or null) as the arguments, a BMC's tag alone.
+          this.marked.push(fn === ops.beginMarkedContentProps && Number.isInteger(args?.[1]) ? (args?.[1] as number) : null);
+          // A BDC's tag comes as a string, a BMC's as a Name object.
+          const tag = args?.[0];
+          this.artifacts.push((typeof tag === 'string' ? tag : (tag as { name?: unknown } | undefined)?.name) === 'Artifact');
+        }
         break;
     }
   }
@@ -574,6 +585,7 @@ class OperatorTextReader {
       height: Math.abs(run.height),
       fontName: run.fontName,
       ...(mcid !== undefined ? { mcid } : {}),
+      ...(this.artifacts.includes(true) ? { artifact: true } : {}),
     });
     run.initialized = false;
     run.str.length = 0;

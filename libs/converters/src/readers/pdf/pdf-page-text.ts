@@ -95,7 +95,10 @@ export async function readPage(
     const directions: Array<{ chars: number; dx: number; dy: number }> = [];
     const [va, vb, vc, vd] = viewport.transform as number[];
     for (const run of runs) {
-      if (run.str === '') continue;
+      // What a tagged PDF declares an artifact (running heads, page and line numbers) is not
+      // its content (PDF/UA); with the tags ignored, the layout's own tests find what they can.
+      // Dot leaders are artifacts too, but they are what tells a contents entry (toc-entries.ts).
+      if (run.str === '' || (tagged && run.artifact && !LEADER.test(run.str))) continue;
       const [a, b, c, d, e, f] = run.transform;
       directions.push({ chars: run.str.length, dx: va * a + vc * b, dy: vb * a + vd * b });
       const [x, y] = viewport.convertToViewportPoint(e, f);
@@ -178,6 +181,9 @@ export async function readPage(
   }
 }
 
+/** A run of leader characters: the dots (or rules) between a contents entry and its page number. */
+const LEADER = /^[\s.·…_-]+$/u;
+
 /** A run of text as either reading gives it. */
 type TextRun = Omit<OperatorTextItem, 'transform'> & { transform: readonly number[]; rtl?: boolean };
 
@@ -190,13 +196,16 @@ async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
   const content = await page.getTextContent({ includeMarkedContent: true });
   const runs: TextRun[] = [];
   const marked: (number | undefined)[] = [];
+  const artifacts: boolean[] = [];
   for (const item of content.items as Array<Record<string, unknown>>) {
     if (item['type'] === 'beginMarkedContentProps' || item['type'] === 'beginMarkedContent') {
       marked.push(typeof item['id'] === 'string' ? mcidOf(item['id']) : undefined);
+      artifacts.push(item['tag'] === 'Artifact');
       continue;
     }
     if (item['type'] === 'endMarkedContent') {
       marked.pop();
+      artifacts.pop();
       continue;
     }
     if (typeof item['str'] !== 'string') continue;
@@ -209,6 +218,7 @@ async function textContentRuns(page: PdfPage): Promise<TextRun[]> {
       fontName: item['fontName'] as string,
       rtl: item['dir'] === 'rtl',
       ...(mcid !== undefined ? { mcid } : {}),
+      ...(artifacts.includes(true) ? { artifact: true } : {}),
     });
   }
   return runs;

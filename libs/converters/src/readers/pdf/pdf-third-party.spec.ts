@@ -39,6 +39,21 @@ describe('a manual with bookmarks (mpich-doc user.pdf, pdfTeX)', () => {
   });
 });
 
+describe('a tagged export with line numbers (aprx requirement specification, LibreOffice)', () => {
+  let markdown: string;
+  beforeAll(async () => (markdown = await markdownOf('libreoffice/aprx/aprx-requirement-specification.pdf')));
+
+  it('leaves out what the file declares artifacts: the margin’s line numbers make no table of numbered lines', () => {
+    expect(markdown).toContain('Listen on messages with a radio');
+    expect(markdown).not.toMatch(/^\| 1[2-7] \|/m);
+    expect(markdown.split('\n').filter((line) => line.startsWith('|')).length).toBeLessThan(40);
+  });
+
+  it('keeps the dot leaders, artifacts too, that make its contents page a list', () => {
+    expect(markdown).toContain('- 1 APRX Software Requirement Specification … 2\n  - 1.1 Purpose: … 2\n');
+  });
+});
+
 describe("a manual's contents page (pari-doc parallel.pdf, PARI/GP's parallel GP)", () => {
   it('becomes a list, one item per entry, nested as the page indents them', async () => {
     const markdown = await markdownOf('debian/pari-doc/parallel.pdf');
