@@ -208,21 +208,26 @@ type Found = { table: PageTable; end: number; extents: ColumnExtent[] };
 
 function tableWith(lines: readonly TextLine[], start: number, minRows: number): Found | undefined {
   let end = start + 1;
+  // Lines of one segment taken as rows whose cells sit a word space apart, cut below.
+  const rowLike = new Set<TextLine>();
   // Until two lines are seen, a wrapped line may sit at most ordinary leading below.
   let pitch = lines[start].size * 1.4;
-  for (;;) {
-    if (end < lines.length && follows(lines[end - 1], lines[end], pitch)) {
+  while (end < lines.length) {
+    // Before follows, which would take such a line for a wrapped cell.
+    if (betweenRows(lines, end) || rowBelow(lines, start, end)) rowLike.add(lines[end++]);
+    else if (follows(lines[end - 1], lines[end], pitch)) {
       pitch = Math.min(pitch, lines[end].y - lines[end - 1].y);
       end++;
-    } else if (betweenRows(lines, end)) end++;
-    else break;
+    } else break;
   }
   const candidates = lines.slice(start, end);
   // A line between two rows may be a row whose cells sit only a word space apart (a
   // label as wide as its column: "Module Identifier: status_module"): it is cut at the
-  // edges the rows share too. A line at the table's edge is not: it may be prose.
+  // edges the rows share too. A line at the table's edge is not (it may be prose),
+  // unless rowBelow took it.
   const splittable = candidates.map(
-    (line, i) => isRow(line) || (i > 0 && i < candidates.length - 1 && isRow(candidates[i - 1]) && isRow(candidates[i + 1])),
+    (line, i) =>
+      isRow(line) || rowLike.has(line) || (i > 0 && i < candidates.length - 1 && isRow(candidates[i - 1]) && isRow(candidates[i + 1])),
   );
   const split = splitNarrowColumns(
     candidates.map((line, i) => (splittable[i] ? line.segments : [])),
@@ -534,6 +539,36 @@ function betweenRows(lines: readonly TextLine[], at: number): boolean {
     startsCellOf(line, above) &&
     startsCellOf(line, below)
   );
+}
+
+/** A cut this much wider than the line's other word gaps is set on purpose: a cell's start, not a word space. */
+const CUT_OVER_SPACE = 1.2;
+/** A word space, as a share of the font size. */
+const WORD_SPACE = 0.25;
+
+/**
+ * The line under the last row taken, a row's pitch below it, that is a row whose cells
+ * sit only a word space apart (a key–value table's widest label last: "Compatibility:
+ * Version 2.4 and later"): it starts where the row above starts, and a word starts
+ * where a later cell of that row does, after a gap wider than the line's word spaces
+ * (prose has one width of space along a line).
+ */
+function rowBelow(lines: readonly TextLine[], start: number, at: number): boolean {
+  const [above, line] = [lines[at - 1], lines[at]];
+  if (!line || !above || isRow(line) || !isRow(above) || line.page !== above.page || line.y <= above.y) return false;
+  const rowPitches = lines
+    .slice(start + 1, at)
+    .flatMap((row, k) => (isRow(row) && isRow(lines[start + k]) ? [row.y - lines[start + k].y] : []));
+  if (rowPitches.length === 0 || line.y - above.y > Math.min(...rowPitches) + 1) return false;
+  if (Math.abs(line.x - above.segments[0].x) > EDGE) return false;
+  const pieces = piecesOf(line.segments.flatMap((segment) => segment.items));
+  const starts = above.segments.slice(1).map((segment) => segment.x);
+  const cut = pieces.findIndex((piece, k) => k > 0 && starts.some((x) => Math.abs(piece[0].x - x) <= EDGE));
+  if (cut < 0) return false;
+  const gaps = pieces.slice(1).map((piece, k) => piece[0].x - Math.max(...pieces[k].map((item) => item.x + item.width)));
+  // Where the words are drawn as one item, a word space is about a quarter of the size.
+  const spaces = [WORD_SPACE * line.size, ...gaps.filter((_, k) => k !== cut - 1)];
+  return gaps[cut - 1] > CUT_OVER_SPACE * Math.max(...spaces);
 }
 
 /** A word of `line`, after a space, starts where a later cell of `row` starts. */

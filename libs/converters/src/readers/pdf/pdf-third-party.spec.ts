@@ -281,6 +281,8 @@ describe('tables as other projects test them (development half of the third-part
       ['**Status:**', 'Base'],
       ['**Module Identifier:**', 'proxy\\_html\\_module'],
     ]);
+    // The last row's label is as wide as its column too, and its value wraps under it.
+    expect(rows).toContainEqual(['**Compatibility:**', 'Version 2.4 and later; available as a third-party for earlier 2.x versions']);
   });
 
   it('a word longer than its column, broken over two lines of a tagged cell, is one word again (pscan-chip README, LibreOffice)', async () => {
