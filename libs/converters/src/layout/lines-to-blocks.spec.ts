@@ -17,6 +17,18 @@ describe('linesToBlocks', () => {
     expect(renderText(blocks)).toBe('The conversion works.\n');
   });
 
+  it('keeps the hyphen of a compound broken at it: hyphenation never splits a word that holds a hyphen', () => {
+    const blocks = linesToBlocks([
+      textLine(full('Lines break at non-white-'), 100, {
+        text: 'Lines break at non-white-',
+        runs: [{ text: 'Lines break at non-white-', bold: false, italic: false, mono: false }],
+        right: 350,
+      }),
+      textLine('space characters.', 114),
+    ]);
+    expect(renderText(blocks)).toBe('Lines break at non-white-space characters.\n');
+  });
+
   it('starts a new paragraph after a vertical gap', () => {
     const blocks = linesToBlocks([
       textLine('First paragraph', 100),

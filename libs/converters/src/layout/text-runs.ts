@@ -6,7 +6,7 @@ import type { TextRun } from './text-lines';
  * Appends a line's runs to a paragraph's. A word hyphenated at the line end is joined
  * ("conver-" + "sion" → "conversion"); otherwise the line break is a space. Only a
  * hyphen after a letter and before a lower-case letter counts, so "pre-" + "COVID"
- * and "2019-" + "2020" keep theirs.
+ * and "2019-" + "2020" keep theirs, and so do compounds ("non-white-" + "space").
  */
 export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void {
   const last = paragraph[paragraph.length - 1];
@@ -15,7 +15,12 @@ export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void
     paragraph.push(...line);
     return;
   }
-  if (/\p{L}[-\u00ad]$/u.test(last.text) && /^\p{Ll}/u.test(first.text)) {
+  // A word that already holds a hyphen ("non-white-" + "space") broke at that hyphen:
+  // hyphenation (TeX's, a word processor's) never splits such a word elsewhere.
+  const hyphenated = /\p{L}[-\u00ad]$/u.test(last.text) && /^\p{Ll}/u.test(first.text);
+  if (hyphenated && /\p{L}-\p{L}+-$/u.test(last.text)) {
+    // The hyphen stays, and the word goes on without a space.
+  } else if (hyphenated) {
     last.text = last.text.slice(0, -1);
   } else if (last.text.endsWith('\u00ad')) {
     last.text = last.text.slice(0, -1);

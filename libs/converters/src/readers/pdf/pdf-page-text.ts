@@ -13,6 +13,7 @@ import type { PageText, TextItem } from '../../layout/page-text';
 import type { HeadingHint } from '../../layout/heading-hints';
 import { pageTags } from './page-tags';
 import { type DeclaredTables, NO_DECLARED_TABLES, readDeclaredTables } from './declared-tables';
+import { lowerSmallCaps } from './small-caps';
 import { mcidOf } from './tagged-headings';
 import { mode } from '../../layout/layout-metrics';
 import { textTurn, turnAreas, turnPage } from './page-rotation';
@@ -127,7 +128,7 @@ export async function readPage(
     const turned = turnPage(turn, {
       width: viewport.width,
       height: viewport.height,
-      items,
+      items: lowerSmallCaps(items),
       rules: pageRules(operators, pdfjs.OPS, toPage),
     });
     const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
