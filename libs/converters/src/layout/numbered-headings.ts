@@ -45,7 +45,9 @@ export function numberedLevels(
   const numbered = new Map<TextLine, number>();
   lines.forEach((line, index) => {
     const depth = sectionDepth(line.text);
-    if (depth === undefined || line.mono) return;
+    // A line mostly in code is a heading still when its number is set in the text's font
+    // ("8.9.4. macaddr": a type named in code); a code block's lines are code throughout.
+    if (depth === undefined || (line.mono && line.runs.find((run) => run.text.trim() !== '')?.mono !== false)) return;
     const styled = styledLevel(line) !== undefined;
     if (styled || (depth >= 2 && standsAlone(index) && !/^\d+\.\s/.test(line.text))) numbered.set(line, depth);
   });

@@ -72,6 +72,10 @@ describe('a manual page printed from HTML (PostgreSQL 15 datatype-net-types, Chr
     );
   });
 
+  it('finds a numbered heading whose title is set in code even beside a code block (8.9.4. macaddr)', () => {
+    expect(headings(markdown)).toEqual(expect.arrayContaining(['### 8.9.4. macaddr', '### 8.9.5. macaddr8']));
+  });
+
   it('keeps a bold table caption as a paragraph, never a heading', () => {
     expect(markdown).toContain('**Table 8.21. Network Address Types**');
     expect(headings(markdown).filter((line) => /^#+ Table/.test(line))).toEqual([]);
