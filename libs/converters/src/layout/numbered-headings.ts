@@ -30,7 +30,7 @@ export function sectionDepth(text: string): number | undefined {
 
 /**
  * Heading levels from section numbering, for a document that numbers its sections:
- * level = numbering depth, a title above them being level 1 too (layout-metrics.ts).
+ * level = numbering depth (`2.3` is level 2), whatever level the type size gives.
  * `styledLevel` is the level the type size and weight alone give
  * (undefined for body text). A numbered line that is not styled as a heading counts
  * only at depth ≥ 2 and when it stands alone (an `2.1.1 Estimated Sites` set in bold
