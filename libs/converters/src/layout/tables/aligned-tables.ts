@@ -212,11 +212,14 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const rowLike = new Set<TextLine>();
   // Until two lines are seen, a wrapped line may sit at most ordinary leading below.
   let pitch = lines[start].size * 1.4;
+  // The tightest distance between two rows taken one after the other, for rowBelow.
+  let rowPitch = Infinity;
   while (end < lines.length) {
     // Before follows, which would take such a line for a wrapped cell.
-    if (betweenRows(lines, end) || rowBelow(lines, start, end)) rowLike.add(lines[end++]);
+    if (betweenRows(lines, end) || rowBelow(lines[end - 1], lines[end], rowPitch)) rowLike.add(lines[end++]);
     else if (follows(lines[end - 1], lines[end], pitch)) {
       pitch = Math.min(pitch, lines[end].y - lines[end - 1].y);
+      if (isRow(lines[end]) && isRow(lines[end - 1])) rowPitch = Math.min(rowPitch, lines[end].y - lines[end - 1].y);
       end++;
     } else break;
   }
@@ -553,17 +556,12 @@ const WORD_SPACE = 0.25;
  * where a later cell of that row does, after a gap wider than the line's word spaces
  * (prose has one width of space along a line).
  */
-function rowBelow(lines: readonly TextLine[], start: number, at: number): boolean {
-  const [above, line] = [lines[at - 1], lines[at]];
-  if (!line || !above || isRow(line) || !isRow(above) || line.page !== above.page || line.y <= above.y) return false;
-  const rowPitches = lines
-    .slice(start + 1, at)
-    .flatMap((row, k) => (isRow(row) && isRow(lines[start + k]) ? [row.y - lines[start + k].y] : []));
-  if (rowPitches.length === 0 || line.y - above.y > Math.min(...rowPitches) + 1) return false;
+function rowBelow(above: TextLine, line: TextLine, rowPitch: number): boolean {
+  if (isRow(line) || !isRow(above) || line.page !== above.page || line.y <= above.y) return false;
+  // rowPitch is Infinity until two rows were taken one after the other: no pitch to compare with.
+  if (rowPitch === Infinity || line.y - above.y > rowPitch + 1) return false;
   if (Math.abs(line.x - above.segments[0].x) > EDGE) return false;
-  const pieces = piecesOf(line.segments.flatMap((segment) => segment.items));
-  const starts = above.segments.slice(1).map((segment) => segment.x);
-  const cut = pieces.findIndex((piece, k) => k > 0 && starts.some((x) => Math.abs(piece[0].x - x) <= EDGE));
+  const { pieces, cut } = cellStart(line, above);
   if (cut < 0) return false;
   const gaps = pieces.slice(1).map((piece, k) => piece[0].x - Math.max(...pieces[k].map((item) => item.x + item.width)));
   // Where the words are drawn as one item, a word space is about a quarter of the size.
@@ -573,10 +571,14 @@ function rowBelow(lines: readonly TextLine[], start: number, at: number): boolea
 
 /** A word of `line`, after a space, starts where a later cell of `row` starts. */
 function startsCellOf(line: TextLine, row: TextLine): boolean {
+  return cellStart(line, row).cut >= 0;
+}
+
+/** `line`'s words, and the index of the first after the first word that starts where a later cell of `row` starts (-1: none). */
+function cellStart(line: TextLine, row: TextLine): { pieces: ReturnType<typeof piecesOf>; cut: number } {
   const starts = row.segments.slice(1).map((segment) => segment.x);
-  return piecesOf(line.segments.flatMap((segment) => segment.items))
-    .slice(1)
-    .some((piece) => starts.some((x) => Math.abs(piece[0].x - x) <= EDGE));
+  const pieces = piecesOf(line.segments.flatMap((segment) => segment.items));
+  return { pieces, cut: pieces.findIndex((piece, k) => k > 0 && starts.some((x) => Math.abs(piece[0].x - x) <= EDGE)) };
 }
 
 /**

@@ -194,14 +194,14 @@ function withoutTitleRows({ placed, spans }: Placement): Placement {
 /** Per column, how far right the lines of its one-column cells reach: the width a cell's text is set in. */
 function columnReaches(
   placed: ReadonlyArray<ReadonlyArray<Cell | undefined>>,
+  lines: ReadonlyArray<ReadonlyArray<readonly TextLine[] | undefined>>,
   width: number,
-  linesOf: (cell: Cell, row: number) => TextLine[],
 ): Array<number | undefined> {
   const reach: Array<number | undefined> = Array.from({ length: width }, () => undefined);
   placed.forEach((row, r) =>
     row.forEach((cell, c) => {
       if (!cell || (cell.colSpan ?? 1) > 1) return;
-      for (const line of linesOf(cell, r)) reach[c] = Math.max(reach[c] ?? -Infinity, line.right);
+      for (const line of lines[r][c] ?? []) reach[c] = Math.max(reach[c] ?? -Infinity, line.right);
     }),
   );
   return reach;
@@ -274,14 +274,21 @@ export function taggedPageTables(
     // Exporters that tag no TH (Excel) still set the header row in bold, the sign tableFromCells reads too.
     const boldHeader = headerRows === 0 && placed[0].every((cell) => filled(cell).every((item) => item.bold || item.text.trim() === ''));
     if (boldHeader) headerRows = 1;
-    const linesOf = (cellItems: TextItem[], header: boolean) =>
-      // Bold is what marks such a header: inside it, it would only repeat that.
-      groupLines(header && boldHeader ? cellItems.map((item) => ({ ...item, bold: false })) : cellItems, page);
-    const reach = columnReaches(placed, width, (cell, r) => linesOf(cell.items, r === 0));
-    const text = (cellItems: TextItem[], header: boolean, column: number, colSpan: number): TableCell =>
-      runsToInline(joinCell(withForcedBreaksJoined(linesOf(cellItems, header), colSpan === 1 ? reach[column] : undefined)));
+    // Each cell's lines, once: they give the columns' reach and then the cell's text.
+    const lines = placed.map((row, r) =>
+      Array.from({ length: width }, (_, c) => {
+        const cell = row[c];
+        // Bold is what marks such a header: inside it, it would only repeat that.
+        return cell && groupLines(r === 0 && boldHeader ? cell.items.map((item) => ({ ...item, bold: false })) : cell.items, page);
+      }),
+    );
+    const reach = columnReaches(placed, lines, width);
     const grid = placed.map((row, r) =>
-      Array.from({ length: width }, (_, c) => (row[c] ? text(row[c].items, r === 0, c, row[c].colSpan ?? 1) : [])),
+      Array.from({ length: width }, (_, c): TableCell => {
+        const cellLines = lines[r][c];
+        if (!cellLines) return [];
+        return runsToInline(joinCell(withForcedBreaksJoined(cellLines, (row[c]?.colSpan ?? 1) === 1 ? reach[c] : undefined)));
+      }),
     );
     for (const item of all) used.add(item);
     const top = Math.min(...all.map((item) => item.y - item.size));
