@@ -16,11 +16,13 @@ export interface Cancellation {
  * means its outcome is settled elsewhere, so its download or conversion is aborted
  * (the conversion's thread is terminated and freed). After the event connection
  * comes back from a gap, the watched jobs are read again, since events were lost.
+ * One worker may hold several watches of one job at once (a split job's entry and its
+ * ranges, or two ranges with WORKER_CONCURRENCY above 1): each is kept, and all stop.
  */
 @Injectable()
 export class JobCancellations implements OnModuleDestroy {
   private readonly logger = new Logger('jobs');
-  private readonly watched = new Map<string, AbortController>();
+  private readonly watched = new Map<string, Set<AbortController>>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -32,11 +34,14 @@ export class JobCancellations implements OnModuleDestroy {
 
   watch(jobId: string): Cancellation {
     const controller = new AbortController();
-    this.watched.set(jobId, controller);
+    const watches = this.watched.get(jobId) ?? new Set<AbortController>();
+    watches.add(controller);
+    this.watched.set(jobId, watches);
     return {
       signal: controller.signal,
       release: () => {
-        if (this.watched.get(jobId) === controller) this.watched.delete(jobId);
+        watches.delete(controller);
+        if (watches.size === 0 && this.watched.get(jobId) === watches) this.watched.delete(jobId);
       },
     };
   }
@@ -63,9 +68,9 @@ export class JobCancellations implements OnModuleDestroy {
   }
 
   private cancel(jobId: string): void {
-    const controller = this.watched.get(jobId);
-    if (!controller || controller.signal.aborted) return;
+    const running = [...(this.watched.get(jobId) ?? [])].filter((controller) => !controller.signal.aborted);
+    if (running.length === 0) return;
     this.logger.log({ event: 'job.stopping', jobId, reason: 'cancelled, deleted or finished elsewhere' });
-    controller.abort(new Error(`The job ${jobId} was ended elsewhere`));
+    for (const controller of running) controller.abort(new Error(`The job ${jobId} was ended elsewhere`));
   }
 }
