@@ -29,6 +29,17 @@ describe('linesToBlocks', () => {
     expect(renderText(blocks)).toBe('Lines break at non-white-space characters.\n');
   });
 
+  it('keeps a hyphen before capitals or figures, joined without a space: such a hyphen is the word’s own', () => {
+    const line = (text: string, y: number) =>
+      textLine(full(text), y, { text, runs: [{ text, bold: false, italic: false, mono: false }], right: 350 });
+    const blocks = linesToBlocks([
+      line('Cases fell after the pre-', 100),
+      line('COVID peak of the 2019-', 114),
+      textLine('2020 season.', 128),
+    ]);
+    expect(renderText(blocks)).toBe('Cases fell after the pre-COVID peak of the 2019-2020 season.\n');
+  });
+
   it('starts a new paragraph after a vertical gap', () => {
     const blocks = linesToBlocks([
       textLine('First paragraph', 100),

@@ -37,6 +37,8 @@ export interface TaggedTable {
   rows: Array<Array<{ header: boolean; mcids: number[]; rowSpan?: number; colSpan?: number }>>;
   /** Every cell of its rows is listed, empty ones too, with its spans: the file's own tree read in full (readers/pdf/declared-tables.ts). */
   complete?: true;
+  /** Set on a table the file declares over more than one page: the same on each page's part (readers/pdf/page-tags.ts). */
+  part?: string;
 }
 
 /**

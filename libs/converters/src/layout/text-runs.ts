@@ -6,7 +6,8 @@ import type { TextRun } from './text-lines';
  * Appends a line's runs to a paragraph's. A word hyphenated at the line end is joined
  * ("conver-" + "sion" → "conversion"); otherwise the line break is a space. Only a
  * hyphen after a letter and before a lower-case letter counts, so "pre-" + "COVID"
- * and "2019-" + "2020" keep theirs, and so do compounds ("non-white-" + "space").
+ * and "2019-" + "2020" keep theirs, and so do compounds ("non-white-" + "space"); a
+ * kept hyphen joins its word without a space ("pre-COVID", "HMVEC-dBl-Ad" in a narrow cell).
  */
 export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void {
   const last = paragraph[paragraph.length - 1];
@@ -18,7 +19,9 @@ export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void
   // A word that already holds a hyphen ("non-white-" + "space") broke at that hyphen:
   // hyphenation (TeX's, a word processor's) never splits such a word elsewhere.
   const hyphenated = /\p{L}[-\u00ad]$/u.test(last.text) && /^\p{Ll}/u.test(first.text);
-  if (hyphenated && /\p{L}-\p{L}+-$/u.test(last.text)) {
+  // A hyphen between a word and one that starts in capitals or figures is the word's own.
+  const compound = /[\p{L}\p{Nd}]-$/u.test(last.text) && /^[\p{Lu}\p{Lt}\p{Nd}]/u.test(first.text);
+  if ((hyphenated && /\p{L}-\p{L}+-$/u.test(last.text)) || compound) {
     // The hyphen stays, and the word goes on without a space.
   } else if (hyphenated) {
     last.text = last.text.slice(0, -1);

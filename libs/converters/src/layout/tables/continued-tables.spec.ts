@@ -13,6 +13,17 @@ describe('joinContinuedTables', () => {
     expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['C', 'D'], [['3', '4']])])).toHaveLength(2);
   });
 
+  it('joins the parts a tagged PDF declares one table, wherever their text starts', () => {
+    const first = { ...table(1, ['A', 'B'], [['1', '2']]), part: '1:4' };
+    const second = table(2, ['A', 'B'], [['3', '4']]);
+    second.table = { type: 'table', rows: second.table.rows };
+    // Centred cells: the second part's text starts further right than any alignment test allows.
+    const shifted = { ...second, left: first.left + 20 };
+    expect(joinContinuedTables([first, shifted])).toHaveLength(2);
+    expect(joinContinuedTables([first, { ...shifted, part: '1:4' }])).toHaveLength(1);
+    expect(joinContinuedTables([first, { ...shifted, part: '2:0' }])).toHaveLength(2);
+  });
+
   it('keeps both parts’ merged cells, the second part’s moved down by the rows above it', () => {
     const first = {
       ...table(

@@ -11,6 +11,8 @@ export interface PageTable {
   top: number;
   /** Bottom edge, where the detector knows it. */
   bottom?: number;
+  /** The file's own identity of a table it declares over several pages (tagged PDFs): parts with the same one are one table. */
+  part?: string;
   table: Table;
 }
 

@@ -302,6 +302,7 @@ export function taggedPageTables(
       right,
       top,
       bottom,
+      ...(table.part ? { part: table.part } : {}),
       table: {
         type: 'table',
         ...(headerRows > 0 ? { header: grid[0] } : {}),

@@ -2,7 +2,7 @@ import { type DeclaredTables, rowsOnPage } from './declared-tables';
 import type { HeadingHint } from '../../layout/heading-hints';
 import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
 import type { TaggedTable } from '../../layout/page-text';
-import { treeTables } from './tree-tables';
+import { treeOrder, treeTables } from './tree-tables';
 
 /** The part of a pdf.js page read here. */
 interface TaggedPage {
@@ -35,7 +35,7 @@ export async function pageTags(
 ): Promise<PageTags> {
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    const tables = await inFull(treeTables(tree), pageNumber, declared);
+    const tables = await withParts(await inFull(treeTables(tree), pageNumber, declared), treeOrder(tree), pageNumber, declared);
     if (!hasHeadings(tree)) return { headings: [], tables };
     const headings = treeHeadings(tree, pageNumber, (id) => {
       const mcid = mcidOf(id);
@@ -72,5 +72,31 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
         })),
       ),
     };
+  });
+}
+
+/**
+ * A table that opens or closes the page (its cells hold the page's first or last marked
+ * content in the tree's order) and that the file's full tree shows going on over another
+ * page is marked with that table's identity, the page and MCID of its first cell's text:
+ * the same on every page it crosses, whichever reader reads them, so its parts are joined
+ * as the file declares them (layout/tables/continued-tables.ts) however their text lines up.
+ */
+async function withParts(
+  tables: TaggedTable[],
+  order: readonly number[],
+  page: number,
+  declared: () => Promise<DeclaredTables>,
+): Promise<TaggedTable[]> {
+  const edges = new Set([order[0], order[order.length - 1]]);
+  const atEdge = (table: TaggedTable) => table.rows.some((row) => row.some((cell) => cell.mcids.some((mcid) => edges.has(mcid))));
+  if (!tables.some(atEdge)) return tables;
+  const index = await declared();
+  return tables.map((table) => {
+    const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
+    const full = atEdge(table) && mcid !== undefined ? index.at(page, mcid) : undefined;
+    const marks = full?.rows.flatMap((row) => row.flatMap((cell) => cell.marks)) ?? [];
+    if (marks.every((mark) => mark.page === page)) return table;
+    return { ...table, part: `${marks[0].page}:${marks[0].mcid}` };
   });
 }

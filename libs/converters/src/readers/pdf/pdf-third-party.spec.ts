@@ -122,6 +122,18 @@ describe('a tagged table with merged cells (fonts-sil-taiheritagepro TaiHeritage
   });
 });
 
+describe('a tagged table that goes on over a page break (pscan-chip README.pdf, LibreOffice)', () => {
+  it('is one table, as the file declares it, though its centred first column starts elsewhere on the next page', async () => {
+    const markdown = await markdownOf('libreoffice/pscan-chip/pscan-chip-README.pdf');
+    const table = markdown.slice(markdown.indexOf('| Cell Line |'));
+    const rows = table.slice(0, table.search(/\n(?!\|)/)).split('\n');
+    // The header, its rule and 40 cell lines: HMVEC-dBl-Neo the last on the first page, HMVEC-dLy-Neo the first on the next.
+    expect(rows).toHaveLength(42);
+    expect(rows.filter((row) => row.startsWith('| **HMVEC-d'))).toHaveLength(3);
+    expect(rows[rows.length - 1]).toBe('| **Th1** | Th1.jaspar.bg | Th1.transfac.bg |');
+  });
+});
+
 describe('a tagged table whose cells span columns (python3-relatorio basic.pdf, LibreOffice)', () => {
   type JsonTable = { type: string; rows: Array<{ header: boolean; cells: Array<{ text: string; rowSpan?: number; colSpan?: number }> }> };
   let table: JsonTable;

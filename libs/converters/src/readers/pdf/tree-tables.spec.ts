@@ -1,5 +1,5 @@
 import type { StructNode } from './tagged-headings';
-import { treeTables } from './tree-tables';
+import { treeOrder, treeTables } from './tree-tables';
 
 const content = (mcid: number): StructNode => ({ type: 'content', id: `p12R_mc${mcid}` });
 const element = (role: string, ...children: StructNode[]): StructNode => ({ role, children });
@@ -30,5 +30,10 @@ describe('tables a tag tree declares', () => {
         ],
       },
     ]);
+  });
+
+  it("lists the page's marked content in the tree's order, artifacts left out", () => {
+    expect(treeOrder(tree)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(treeOrder(null)).toEqual([]);
   });
 });

@@ -47,3 +47,24 @@ export function treeTables(tree: StructNode | null): TaggedTable[] {
   walk(tree);
   return tables;
 }
+
+/**
+ * The page's marked content in the tree's order, artifacts left out: the page's
+ * reading order as its exporter declared it. Its first and last MCIDs say whether a
+ * table opens or closes the page (page-tags.ts).
+ */
+export function treeOrder(tree: StructNode | null): number[] {
+  const order: number[] = [];
+  let visited = 0;
+  const walk = (node: StructNode): void => {
+    if (++visited > MAX_NODES) return;
+    if ('id' in node) {
+      const mcid = node.type === 'content' ? mcidOf(node.id) : undefined;
+      if (mcid !== undefined) order.push(mcid);
+      return;
+    }
+    if (node.role !== 'Artifact') for (const child of node.children ?? []) walk(child);
+  };
+  if (tree) walk(tree);
+  return order;
+}
