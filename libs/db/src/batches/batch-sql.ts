@@ -81,8 +81,14 @@ export const batchSql = {
   cancel: (id: string, ownerId: string, message: string): PrismaNamespace.Sql =>
     cancelWhere(Prisma.sql`batch_id = ${id}::uuid AND owner_id = ${ownerId}::uuid`, message),
 
-  unfinishedJobs: (id: string): PrismaNamespace.Sql => Prisma.sql`
-    SELECT id FROM jobs WHERE batch_id = ${id}::uuid AND status IN ('CREATED', 'IN_PROGRESS')`,
+  /**
+   * Locks the owner's batch's jobs before the batch is deleted: a worker ending a job locks
+   * the job, then (by trigger) its batch, so the delete takes them in that order too; the
+   * batch first and its jobs by cascade would deadlock with it.
+   */
+  lockJobs: (id: string, ownerId: string): PrismaNamespace.Sql => Prisma.sql`
+    SELECT id, status::text AS status FROM jobs
+     WHERE batch_id = ${id}::uuid AND owner_id = ${ownerId}::uuid ORDER BY id FOR UPDATE`,
 
   delete: (id: string, ownerId: string): PrismaNamespace.Sql => Prisma.sql`
     DELETE FROM batches WHERE id = ${id}::uuid AND owner_id = ${ownerId}::uuid RETURNING id`,

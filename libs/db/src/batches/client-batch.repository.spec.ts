@@ -101,4 +101,20 @@ describe('ClientBatchRepository (real Postgres)', () => {
     expect(await prisma.job.count({ where: { batchId: batch.id } })).toBe(0);
     expect(await batches.delete(batch.id, ownerId)).toBeNull();
   });
+
+  it('deletes a batch while a worker is ending one of its jobs, without a deadlock', async () => {
+    const batch = newBatch(2);
+    await batches.create(batch);
+    const [ending, running] = batch.jobIds as [string, string];
+    let deleted: Promise<string[] | null> | undefined;
+    // The worker's transaction holds the job's row when the delete comes, then ends the job (its trigger counts the batch down).
+    await other.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM jobs WHERE id = ${ending}::uuid FOR UPDATE`;
+      deleted = batches.delete(batch.id, ownerId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.$executeRaw`UPDATE jobs SET status = 'COMPLETED', completed_at = now() WHERE id = ${ending}::uuid`;
+    });
+    expect(await deleted).toEqual([running]);
+    expect(await prisma.job.count({ where: { batchId: batch.id } })).toBe(0);
+  });
 });

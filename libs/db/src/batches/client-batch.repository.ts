@@ -110,8 +110,9 @@ export class ClientBatchRepository {
   /** Deletes the owner's batch with its jobs (cascade): the jobs that had not ended, or null for no such batch. */
   async delete(id: string, ownerId: string): Promise<string[] | null> {
     return this.prisma.$transaction(async (tx) => {
-      const unfinished = await tx.$queryRaw<{ id: string }[]>(batchSql.unfinishedJobs(id));
+      const jobs = await tx.$queryRaw<{ id: string; status: string }[]>(batchSql.lockJobs(id, ownerId));
       const deleted = await tx.$queryRaw<{ id: string }[]>(batchSql.delete(id, ownerId));
+      const unfinished = jobs.filter((job) => job.status === 'CREATED' || job.status === 'IN_PROGRESS');
       return deleted.length > 0 ? unfinished.map((row) => row.id) : null;
     });
   }
