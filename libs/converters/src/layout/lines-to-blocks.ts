@@ -2,6 +2,7 @@ import type { Block, BlockPosition, BoundingBox, HeadingLevel, List } from '../d
 import { type LayoutMetrics, MAX_HEADING_LENGTH, columnKey, headingKey, measureLayout } from './layout-metrics';
 import { type HeadingHint, hintedLevels } from './heading-hints';
 import { listMarker } from './list-marker';
+import { splitRunInHeadings } from './run-in-headings';
 import { isTocEntry, numberedContents, withoutLeader } from './toc-entries';
 import { numberedLevels, sectionDepth } from './numbered-headings';
 import { dropSoftHyphens } from './characters';
@@ -22,16 +23,21 @@ type Open =
  * font size (ranked against the body size) or from short bold lines that stand alone;
  * monospace lines are code; marker lines are list items, nested by indentation; the
  * rest is joined into paragraphs, across page breaks when the last line runs full width.
- * Headings the file declares (`hints`: its outline) set the levels right (heading-hints.ts).
+ * Headings the file declares (`hints`: its outline) set the levels right (heading-hints.ts),
+ * and split off the paragraphs they are set run-in at the start of (run-in-headings.ts).
  */
-export function linesToBlocks(flow: readonly FlowElement[], hints: readonly HeadingHint[] = []): Block[] {
+export function linesToBlocks(pageFlow: readonly FlowElement[], hints: readonly HeadingHint[] = []): Block[] {
+  // The type is ranked on the lines as drawn: a run-in title split off is the outline's, not a style's.
+  const drawn = pageFlow.filter((element): element is TextLine => !isTable(element));
+  const metrics = measureLayout(drawn);
+  const visual = headingLevels(drawn, metrics);
+  const flow = splitRunInHeadings(pageFlow, hints);
   const lines = flow.filter((element): element is TextLine => !isTable(element));
-  const metrics = measureLayout(lines);
   const lineAt = (index: number) => {
     const element = flow[index];
     return element && !isTable(element) ? element : undefined;
   };
-  const headings = hintedLevels(lines, headingLevels(lines, metrics), hints);
+  const headings = hintedLevels(lines, visual, hints);
   const contents = numberedContents(flow);
   const blocks: Block[] = [];
   let open: Open = { kind: 'none' };
