@@ -16,7 +16,7 @@ const RUN_IN_END = /[.:]\s*$/;
  * line, which starts the paragraph. Without an outline nothing is split: bold words
  * opening a paragraph are as often its emphasis.
  */
-export function splitRunInHeadings(flow: readonly FlowElement[], hints: readonly HeadingHint[]): FlowElement[] {
+export function splitRunInHeadings(flow: readonly FlowElement[], hints: readonly HeadingHint[]): readonly FlowElement[] {
   const titles = new Map<number, Set<string>>();
   for (const hint of hints) {
     if (hint.page === undefined) continue;
@@ -26,7 +26,7 @@ export function splitRunInHeadings(flow: readonly FlowElement[], hints: readonly
       titles.set(page, keys);
     }
   }
-  if (titles.size === 0) return [...flow];
+  if (titles.size === 0) return flow;
   return flow.flatMap((element): FlowElement[] => {
     if (isTable(element)) return [element];
     const keys = titles.get(element.page);

@@ -1,4 +1,4 @@
-import { type DeclaredTables, rowsOnPage } from './declared-tables';
+import { type DeclaredTable, type DeclaredTables, rowsOnPage } from './declared-tables';
 import type { HeadingHint } from '../../layout/heading-hints';
 import { type StructNode, hasHeadings, mcidOf, treeHeadings } from './tagged-headings';
 import type { TaggedTable } from '../../layout/page-text';
@@ -35,7 +35,7 @@ export async function pageTags(
 ): Promise<PageTags> {
   try {
     const tree = (await page.getStructTree()) as StructNode | null;
-    const tables = await withParts(await inFull(treeTables(tree), pageNumber, declared), treeOrder(tree), pageNumber, declared);
+    const tables = await withParts(await inFull(treeTables(tree), pageNumber, declared), tree, pageNumber, declared);
     if (!hasHeadings(tree)) return { headings: [], tables };
     const headings = treeHeadings(tree, pageNumber, (id) => {
       const mcid = mcidOf(id);
@@ -56,8 +56,7 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
   const index = await declared();
   return tables.map((table) => {
     if (table.rows.every((row) => row.length === table.rows[0].length)) return table;
-    const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
-    const full = mcid === undefined ? undefined : index.at(page, mcid);
+    const full = declaredOf(table, index, page);
     if (!full) return table;
     const rows = rowsOnPage(full, page);
     if (rows.length === 0) return table;
@@ -84,19 +83,27 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
  */
 async function withParts(
   tables: TaggedTable[],
-  order: readonly number[],
+  tree: StructNode | null,
   page: number,
   declared: () => Promise<DeclaredTables>,
 ): Promise<TaggedTable[]> {
+  // Most tagged pages have no table: their tree is not walked again.
+  if (tables.length === 0) return tables;
+  const order = treeOrder(tree);
   const edges = new Set([order[0], order[order.length - 1]]);
   const atEdge = (table: TaggedTable) => table.rows.some((row) => row.some((cell) => cell.mcids.some((mcid) => edges.has(mcid))));
   if (!tables.some(atEdge)) return tables;
   const index = await declared();
   return tables.map((table) => {
-    const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
-    const full = atEdge(table) && mcid !== undefined ? index.at(page, mcid) : undefined;
+    const full = atEdge(table) ? declaredOf(table, index, page) : undefined;
     const marks = full?.rows.flatMap((row) => row.flatMap((cell) => cell.marks)) ?? [];
     if (marks.every((mark) => mark.page === page)) return table;
     return { ...table, part: `${marks[0].page}:${marks[0].mcid}` };
   });
+}
+
+/** The file's full table a page's table is part of, found by its first cell's marked content. */
+function declaredOf(table: TaggedTable, index: DeclaredTables, page: number): DeclaredTable | undefined {
+  const mcid = table.rows.flat().find((cell) => cell.mcids.length > 0)?.mcids[0];
+  return mcid === undefined ? undefined : index.at(page, mcid);
 }
