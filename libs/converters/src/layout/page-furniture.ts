@@ -4,6 +4,17 @@ import type { TextLine } from './text-lines';
 const MARGIN_ZONE = 0.15;
 /** Lines per page, from each edge, that can be headers or footers. */
 const EDGE_LINES = 2;
+/**
+ * Clear space between an edge line and the body, in font sizes (from one line's
+ * baseline to the top of the next, about 0.2 sizes in single-spaced text). A line in
+ * cells (two or more segments) as close to the body as the body's own lines are is a
+ * table's: its column heads or last row printed at the top or bottom of pages sized to
+ * their content (a spreadsheet's page per sheet), which repeat from page to page
+ * without being furniture. A running header or footer in cells is set apart from the
+ * body by most of a line; one of a single segment may sit tight (some producers set it
+ * a line above the body).
+ */
+const FURNITURE_GAP = 0.8;
 
 /**
  * Removes running headers, footers and page numbers: lines at the top or bottom edge
@@ -27,8 +38,19 @@ export function removePageFurniture(pages: TextLine[][]): TextLine[][] {
 
 function edgeLines(lines: TextLine[]): TextLine[] {
   const byY = [...lines].sort((a, b) => a.y - b.y);
-  const top = byY.slice(0, EDGE_LINES).filter((line) => line.y <= line.pageHeight * MARGIN_ZONE);
-  const bottom = byY.slice(-EDGE_LINES).filter((line) => line.y >= line.pageHeight * (1 - MARGIN_ZONE));
+  const apart = (upper: TextLine, lower: TextLine) => lower.y - lower.size - upper.y >= FURNITURE_GAP * Math.min(upper.size, lower.size);
+  // An edge line is apart from the body when a wide gap lies between it and the first line past the edge lines (none: the page is all edge).
+  const topApart = (index: number) =>
+    byY.length <= EDGE_LINES || byY.slice(index, EDGE_LINES + 1).some((line, k, run) => k > 0 && apart(run[k - 1], line));
+  const bottomApart = (index: number) =>
+    byY.length <= EDGE_LINES || byY.slice(byY.length - EDGE_LINES - 1, index + 1).some((line, k, run) => k > 0 && apart(run[k - 1], line));
+  const inCells = (line: TextLine) => line.segments.length >= 2;
+  const top = byY
+    .slice(0, EDGE_LINES)
+    .filter((line, index) => line.y <= line.pageHeight * MARGIN_ZONE && (!inCells(line) || topApart(index)));
+  const bottom = byY
+    .slice(-EDGE_LINES)
+    .filter((line, k) => line.y >= line.pageHeight * (1 - MARGIN_ZONE) && (!inCells(line) || bottomApart(byY.length - EDGE_LINES + k)));
   return [...new Set([...top, ...bottom])];
 }
 

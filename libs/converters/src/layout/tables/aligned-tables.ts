@@ -593,7 +593,8 @@ function follows(above: TextLine, below: TextLine, pitch: number): boolean {
 }
 
 interface Anchor {
-  edge: 'left' | 'right';
+  /** The cells' shared edge; `centre` for a column whose cells are centred (a spreadsheet's or a form's). */
+  edge: 'left' | 'right' | 'centre';
   at: number;
   /** Where the column's other edge sits when all its cells share it too (fixed-width values such as single digits). */
   other?: number;
@@ -604,7 +605,8 @@ interface Anchor {
  * whose segments only agree on their right edge (right-aligned numbers) is found by
  * right edges among the segments no left anchor explains. A column whose cells agree
  * on both edges also takes a cell by the other one: a right-aligned header over
- * one-digit numbers starts left of them.
+ * one-digit numbers starts left of them. Segments neither edge explains that share
+ * their centre are a centred column.
  */
 function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[] {
   const lefts = clusters(rows.flat().map((segment) => segment.x)).filter((cluster) => cluster.count >= minRows);
@@ -613,7 +615,12 @@ function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[
   for (const cluster of clusters(unexplained.map((segment) => segment.right))) {
     if (cluster.count >= minRows) anchors.push({ edge: 'right', at: cluster.at });
   }
+  const uncentred = unexplained.filter((segment) => !anchors.some((anchor) => Math.abs(segment.right - anchor.at) <= ALIGN));
+  for (const cluster of clusters(uncentred.map((segment) => edgeOf(segment, 'centre')))) {
+    if (cluster.count >= minRows) anchors.push({ edge: 'centre', at: cluster.at });
+  }
   for (const anchor of anchors) {
+    if (anchor.edge === 'centre') continue;
     const members = rows.flat().filter((segment) => Math.abs(edgeOf(segment, anchor.edge) - anchor.at) <= ALIGN);
     const others = clusters(members.map((segment) => edgeOf(segment, anchor.edge === 'left' ? 'right' : 'left')));
     if (others.length === 1) anchor.other = others[0].at;
@@ -638,11 +645,14 @@ function columnAnchors(rows: readonly LineSegment[][], minRows: number): Anchor[
   });
   // Order columns by where their text sits: a right anchor's column starts left of its edge.
   const start = (anchor: Anchor) =>
-    anchor.edge === 'left' ? anchor.at : Math.min(...unexplained.filter((s) => Math.abs(s.right - anchor.at) <= ALIGN).map((s) => s.x));
+    anchor.edge === 'left'
+      ? anchor.at
+      : Math.min(...unexplained.filter((s) => Math.abs(edgeOf(s, anchor.edge) - anchor.at) <= ALIGN).map((s) => s.x));
   return merged.sort((a, b) => start(a) - start(b));
 }
 
 function edgeOf(segment: LineSegment, edge: Anchor['edge']): number {
+  if (edge === 'centre') return (segment.x + segment.right) / 2;
   return edge === 'left' ? segment.x : segment.right;
 }
 
@@ -651,6 +661,7 @@ function columnOf(segment: LineSegment, anchors: readonly Anchor[]): number {
   const byAnchor = anchors.findIndex((anchor) => Math.abs(edgeOf(segment, anchor.edge) - anchor.at) <= ALIGN);
   if (byAnchor >= 0) return byAnchor;
   const otherEdge = (anchor: Anchor) => edgeOf(segment, anchor.edge === 'left' ? 'right' : 'left');
+  // A centred column has no other edge (its `other` stays undefined).
   return anchors.findIndex((anchor) => anchor.other !== undefined && Math.abs(otherEdge(anchor) - anchor.other) <= ALIGN);
 }
 

@@ -31,4 +31,17 @@ describe('splitNarrowColumns', () => {
     const crossed = [...rows, [toSegment([item('D', 10)]), toSegment([item('a long phrase', 100)])]];
     expect(texts(splitNarrowColumns(crossed, 3))[0]).toEqual(['A', '12 kg']);
   });
+
+  it('splits between centred cells, whose edges agree on no x but whose centres line up (a spreadsheet printed as it is set)', () => {
+    const rows = [
+      [toSegment([item('ab', 58), item('NA', 95)])],
+      [toSegment([item('7', 60.5), item('1', 97.5)])],
+      [toSegment([item('xyz', 55.5), item('NA', 95)])],
+    ];
+    expect(texts(splitNarrowColumns(rows, 3))).toEqual([
+      ['ab', 'NA'],
+      ['7', '1'],
+      ['xyz', 'NA'],
+    ]);
+  });
 });

@@ -3,6 +3,8 @@ import type { TextItem } from '../page-text';
 
 /** Edges this close (points) are one column edge: the cells of a column start (or end) at one x. */
 export const EDGE = 1;
+/** Centres this close (points) are one column's: a centred cell's centre moves with its glyphs' rounding and a bold face. */
+const CENTRE = 2;
 /** A gap between items wider than this share of the font size shows a space (as in lineRuns). */
 const SPACE = 0.15;
 
@@ -19,7 +21,9 @@ interface Piece {
  * points apart). Across rows such a boundary shows: a gap between two items of a
  * segment where, in at least `minRows` rows, text starts at the gap's right edge (or
  * ends at its left edge), and no row has text running across that edge (or only one
- * row in four of those: see holds). Word gaps in
+ * row in four of those: see holds); or, for centred cells (a spreadsheet's, a form's),
+ * where text in at least `minRows` rows shares the right piece's centre and none runs
+ * across the middle of the gap. Word gaps in
  * prose do not line up to the point across three lines, and these rows already have
  * a wide gap elsewhere, so sentences are not cut.
  */
@@ -30,7 +34,12 @@ export function splitNarrowColumns(rows: readonly LineSegment[][], minRows: numb
   // then that row is not of the table (a totals block below it), and it ends the table there.
   const holds = (sharing: number, at: number) =>
     sharing >= minRows && 4 * rowsWith((piece) => piece.x < at - EDGE && piece.right > at + EDGE) < sharing;
+  const centre = (piece: Piece) => (piece.x + piece.right) / 2;
   const isBoundary = (left: Piece, right: Piece): boolean =>
+    holds(
+      rowsWith((piece) => Math.abs(centre(piece) - centre(right)) <= CENTRE),
+      (left.right + right.x) / 2,
+    ) ||
     holds(
       rowsWith((piece) => Math.abs(piece.x - right.x) <= EDGE),
       right.x,

@@ -365,3 +365,14 @@ describe("a tagged Excel export (pdfplumber's WARN report)", () => {
     expect(markdown).toContain('| 06/22/2015 | 03/25/2016 | 07/01/2015 | Maxim Integrated Product | San Jose | 150 | Closure Permanent |');
   });
 });
+
+describe('a workbook printed by LibreOffice Calc, a page per sheet (gdata ExampleExcelFile.xls)', () => {
+  it('reads centred cells as columns, and keeps a last row that two pages end on', async () => {
+    const markdown = await markdownOf('spreadsheets/r-cran-gdata/ExampleExcelFile.pdf');
+    const rows = pipeRows(markdown).map((row) => row.map((cell) => cell.replace(/\*/g, '')));
+    expect(rows).toContainEqual(['', 'D', 'E', 'F', 'G', 'Factor']);
+    expect(rows).toContainEqual(['SecondRow', '2', '1', 'NA', 'NA', 'Green']);
+    // Sheets 2 and 4 both end on this row: it is the body's, not a running footer.
+    expect(rows.filter((row) => row[0] === 'FourthRow')).toHaveLength(2);
+  });
+});
