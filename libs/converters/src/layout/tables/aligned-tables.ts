@@ -278,7 +278,7 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const last = candidates[count - 1];
   const bottom = last.y + last.size * 0.25;
   return {
-    table: { kind: 'table', page: first.page, left, right, top: first.y - first.size, bottom, table },
+    table: { kind: 'table', page: first.page, pageHeight: first.pageHeight, left, right, top: first.y - first.size, bottom, table },
     end: start + count,
     extents: reaches,
   };

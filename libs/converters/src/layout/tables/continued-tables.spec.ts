@@ -13,6 +13,19 @@ describe('joinContinuedTables', () => {
     expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['C', 'D'], [['3', '4']])])).toHaveLength(2);
   });
 
+  it('does not join across pages of different sizes (a workbook printed a page per sheet), unless the tags say it is one table', () => {
+    const first = { ...table(1, ['A', 'B'], [['1', '2']]), pageHeight: 120 };
+    const second = { ...table(2, ['A', 'B'], [['3', '4']]), pageHeight: 96 };
+    expect(joinContinuedTables([first, second])).toHaveLength(2);
+    expect(joinContinuedTables([first, { ...second, pageHeight: 120 }])).toHaveLength(1);
+    expect(
+      joinContinuedTables([
+        { ...first, part: '1:4' },
+        { ...second, part: '1:4' },
+      ]),
+    ).toHaveLength(1);
+  });
+
   it('joins the parts a tagged PDF declares one table, wherever their text starts', () => {
     const first = { ...table(1, ['A', 'B'], [['1', '2']]), part: '1:4' };
     const second = table(2, ['A', 'B'], [['3', '4']]);

@@ -9,7 +9,8 @@ const ALIGN = 4;
  * first of the next (running headers and footers already removed) are tables with
  * as many columns, and the second either repeats the first's header row (word
  * processors repeat it on every page) or starts at the same left edge without a
- * header of its own, or a tagged PDF declares both one table. The repeated header is dropped.
+ * header of its own, or a tagged PDF declares both one table; never onto a page of
+ * another size, unless the tags say so. The repeated header is dropped.
  */
 export function joinContinuedTables(flow: readonly FlowElement[]): FlowElement[] {
   const out: FlowElement[] = [];
@@ -24,13 +25,15 @@ export function joinContinuedTables(flow: readonly FlowElement[]): FlowElement[]
 
 function joinPair(first: PageTable, second: PageTable): PageTable | undefined {
   if (second.page !== first.page + 1 || width(first) !== width(second)) return undefined;
+  // Pages of another size are another sheet (a workbook printed a page per sheet), not the paper a page break went on to.
+  const resized = first.pageHeight !== undefined && second.pageHeight !== undefined && Math.abs(first.pageHeight - second.pageHeight) > 1;
   const header = first.table.header ?? first.table.rows[0];
   const secondRows = second.table.header ? [second.table.header, ...second.table.rows] : second.table.rows;
   const repeats = header !== undefined && secondRows.length > 0 && rowText(secondRows[0]) === rowText(header);
   const sameEdge = !second.table.header && Math.abs(first.left - second.left) <= ALIGN;
   // The file says they are one table (a tagged PDF's tree): centred or short cells move the text's edge.
   const declaredOne = first.part !== undefined && first.part === second.part;
-  if (!repeats && !sameEdge && !declaredOne) return undefined;
+  if (declaredOne ? false : resized || (!repeats && !sameEdge)) return undefined;
   const skipped = repeats ? 1 : 0;
   const rows = [...first.table.rows, ...secondRows.slice(skipped)];
   // Span rows count the header first: the second part's move down by the first part's rows.

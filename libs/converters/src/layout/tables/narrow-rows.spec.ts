@@ -31,4 +31,24 @@ describe('splitNarrowRows', () => {
     const table = [item('db.c', 100, 120), item('Two virtual tables.', 143, 120)];
     expect(segmentsOf([...prose, ...table])).toEqual([['Read the source first.'], ['db.c', 'Two virtual tables.']]);
   });
+
+  it('splits at a gap narrower than a word space where the left cells of three lines end at one x (right-aligned values against a column)', () => {
+    // A spreadsheet's columns at their optimal width: figures end 2 pt before the next column starts.
+    const sheet = (ends: number[]) => [
+      item('abc', 100, 100),
+      item('the string', 152, 100),
+      ...['TRUE', 'FALSE', '12/23/2014'].flatMap((text, k) => [
+        item(text, ends[k] - text.length * 5, 120 + 20 * k),
+        item('boolean', 152, 120 + 20 * k),
+      ]),
+    ];
+    expect(segmentsOf(sheet([150, 150, 150]))).toEqual([
+      ['abc', 'the string'],
+      ['TRUE', 'boolean'],
+      ['FALSE', 'boolean'],
+      ['12/23/2014', 'boolean'],
+    ]);
+    // Ends that agree on no x: words that happen to start at the column's edge stay in their line.
+    expect(segmentsOf(sheet([146, 150, 148])).slice(1)).toEqual([['TRUE boolean'], ['FALSE boolean'], ['12/23/2014 boolean']]);
+  });
 });

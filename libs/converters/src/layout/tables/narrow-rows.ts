@@ -10,6 +10,13 @@ const MIN_LINES = 3;
 const MIN_GAP = 0.5;
 /** …and this many times the line's widest other gap, so a gap in justified prose never qualifies. */
 const WIDER = 1.5;
+/*
+ * TIGHT: a narrower gap (a spreadsheet's columns at their optimal width leave two
+ * points, less than a word space) qualifies too where the left cells end at one x as
+ * the right ones start at another, in at least MIN_LINES lines: right-aligned figures
+ * against a left-aligned column. Prose never has words end and start within a point of
+ * two fixed x on three lines.
+ */
 
 /**
  * Lines that are table rows although no gap in them is wide: a two-column table with
@@ -19,7 +26,7 @@ const WIDER = 1.5;
  * around it (the same size, at most three sizes apart, each a row with a cell starting
  * there or a line whose text starts there) are split at a gap that ends at that edge,
  * is wider than a word space and is the widest gap of its line by far, when at least
- * three of them start a cell there. Prose beside a table rarely has a word start
+ * three of them start a cell there (or, narrower, see TIGHT). Prose beside a table rarely has a word start
  * within a point of a column edge, and never after its widest gap by half again.
  */
 export function splitNarrowRows(lines: readonly TextLine[]): TextLine[] {
@@ -35,14 +42,22 @@ export function splitNarrowRows(lines: readonly TextLine[]): TextLine[] {
 function splitAtEdge(lines: TextLine[], index: number, at: number): void {
   const members: Array<{ index: number; split?: TextItem[][] }> = [{ index }];
   for (const step of [-1, 1]) {
+    const walked: Array<{ index: number; split?: TextItem[][]; tight?: boolean }> = [];
     for (let k = index + step; k >= 0 && k < lines.length; k += step) {
       const [above, below] = step < 0 ? [lines[k], lines[k - step]] : [lines[k - step], lines[k]];
       if (!near(above, below)) break;
-      const line = lines[k];
-      const member = memberAt(line, at);
+      const member = memberAt(lines[k], at);
       if (!member) break;
-      members.push({ index: k, split: member === 'row' || member === 'wrapped' ? undefined : member });
+      if (member === 'row' || member === 'wrapped') walked.push({ index: k });
+      else walked.push({ index: k, split: member.items, tight: member.tight });
     }
+    // A tight split holds only where enough lines' left cells end at one x (see TIGHT); the walk ends at the first that does not.
+    const ends = walked.flatMap((member) => (member.split ? [bounds(member.split[0]).right] : []));
+    const backed = (member: { split?: TextItem[][] }) =>
+      member.split !== undefined &&
+      ends.filter((end) => Math.abs(end - bounds((member.split as TextItem[][])[0]).right) <= EDGE).length >= MIN_LINES;
+    const until = walked.findIndex((member) => member.tight && !backed(member));
+    members.push(...(until < 0 ? walked : walked.slice(0, until)));
   }
   const starting = members.filter((member) => member.split || startsCellAt(lines[member.index], at));
   if (starting.length < MIN_LINES || !members.some((member) => member.split)) return;
@@ -71,7 +86,7 @@ function startsCellAt(line: TextLine, at: number): boolean {
  * starting at or right of it (a wrapped cell), or a single segment split there (its
  * items left and right of the gap); undefined when it is none of these.
  */
-function memberAt(line: TextLine, at: number): 'row' | 'wrapped' | TextItem[][] | undefined {
+function memberAt(line: TextLine, at: number): 'row' | 'wrapped' | { items: TextItem[][]; tight: boolean } | undefined {
   if (line.mono) return undefined;
   if (line.segments.length > 1) return startsCellAt(line, at) ? 'row' : undefined;
   const [segment] = line.segments;
@@ -83,6 +98,6 @@ function memberAt(line: TextLine, at: number): 'row' | 'wrapped' | TextItem[][] 
   const gaps = pieces.slice(1).map((piece, k) => bounds(piece).x - bounds(pieces[k]).right);
   const gap = gaps[cut - 1];
   const others = gaps.filter((_, k) => k !== cut - 1);
-  if (gap < MIN_GAP * line.size || others.some((other) => gap < WIDER * other)) return undefined;
-  return [pieces.slice(0, cut).flat(), pieces.slice(cut).flat()];
+  const tight = gap < MIN_GAP * line.size || others.some((other) => gap < WIDER * other);
+  return { items: [pieces.slice(0, cut).flat(), pieces.slice(cut).flat()], tight };
 }

@@ -11,6 +11,8 @@ export interface PageTable {
   top: number;
   /** Bottom edge, where the detector knows it. */
   bottom?: number;
+  /** The height of its page: a page break does not change the paper, so a table never runs on to a page of another size. */
+  pageHeight?: number;
   /** The file's own identity of a table it declares over several pages (tagged PDFs): parts with the same one are one table. */
   part?: string;
   table: Table;

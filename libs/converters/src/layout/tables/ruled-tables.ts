@@ -66,7 +66,16 @@ export function ruledTables(
     if (!table) continue;
     const used = new Set(inside);
     rest = rest.filter((item) => !used.has(item));
-    tables.push({ kind: 'table', page: page.page, left: xs[0], right: xs[xs.length - 1], top: ys[0], bottom: ys[ys.length - 1], table });
+    tables.push({
+      kind: 'table',
+      page: page.page,
+      pageHeight: page.height,
+      left: xs[0],
+      right: xs[xs.length - 1],
+      top: ys[0],
+      bottom: ys[ys.length - 1],
+      table,
+    });
   }
   return { tables, rest };
 }

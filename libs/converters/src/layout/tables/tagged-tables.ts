@@ -298,6 +298,7 @@ export function taggedPageTables(
     tables.push({
       kind: 'table',
       page: page.page,
+      pageHeight: page.height,
       left,
       right,
       top,

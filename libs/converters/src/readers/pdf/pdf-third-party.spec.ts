@@ -375,4 +375,14 @@ describe('a workbook printed by LibreOffice Calc, a page per sheet (gdata Exampl
     // Sheets 2 and 4 both end on this row: it is the body's, not a running footer.
     expect(rows.filter((row) => row[0] === 'FourthRow')).toHaveLength(2);
   });
+
+  it('splits right-aligned values from the column two points after them, and keeps sheets on pages of their own size apart (readxl type-me.xlsx)', async () => {
+    const markdown = await markdownOf('spreadsheets/r-cran-readxl/type-me.pdf');
+    const rows = pipeRows(markdown);
+    expect(rows).toContainEqual(['12/23/2014', 'datetime']);
+    expect(rows).toContainEqual(['123456', 'the number 123456']);
+    // Sheets 1 and 2 are two tables: each sheet's page is sized to it.
+    expect(markdown.split('\n').filter((line) => line.startsWith('| maybe')).length).toBeGreaterThanOrEqual(2);
+    expect(markdown.split('\n').filter((line) => line.startsWith('| ---')).length).toBeGreaterThanOrEqual(3);
+  });
 });
