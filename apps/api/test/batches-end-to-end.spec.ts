@@ -137,13 +137,21 @@ describe('POST /batches as a multipart form', () => {
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({ total: 2 });
     expect(created.body.jobs.map((job: { fileName: string }) => job.fileName)).toEqual(['notes.txt', 'sample.md']);
-    expect(await uploadsOf(client.id)).toBe(2);
+    // Each part is stored as an upload of its own; the worker may already have ended a job (its upload goes then), so count before or after: both stored.
+    expect(
+      await t.prisma.job.count({ where: { batchId: created.body.id, OR: [{ uploadId: { not: null } }, { status: 'COMPLETED' }] } }),
+    ).toBe(2);
 
     const done = await t.http().get(`/batches/${created.body.id}?wait=30`).set(client.auth);
     expect(done.body).toMatchObject({ done: true, counts: { COMPLETED: 2 } });
-    const second = await t.http().get(`/job/${created.body.jobs[1].id}`).set(client.auth);
+    const [first, second] = await Promise.all(
+      created.body.jobs.map((job: { id: string }) => t.http().get(`/job/${job.id}`).set(client.auth)),
+    );
+    expect(first.body.formats.markdown).toContain(notes.toString('utf8').split('\n')[0].trim());
     expect(second.body).toMatchObject({ status: 'COMPLETED', batchId: created.body.id });
     expect(second.body.formats.markdown).toContain('#');
+    // An upload has no use once its job ended: both are gone.
+    expect(await uploadsOf(client.id)).toBe(0);
   }, 60_000);
 
   it('refuses files larger than MAX_FILE_BYTES in total with a 413, and stores none of them', async () => {
