@@ -51,4 +51,21 @@ describe('splitNarrowRows', () => {
     // Ends that agree on no x: words that happen to start at the column's edge stay in their line.
     expect(segmentsOf(sheet([146, 150, 148])).slice(1)).toEqual([['TRUE boolean'], ['FALSE boolean'], ['12/23/2014 boolean']]);
   });
+
+  it('backs a tight split by the lines above the wide row and below it together', () => {
+    const tight = (text: string, y: number) => [item(text, 150 - text.length * 5, y), item('boolean', 152, y)];
+    const lines = [
+      ...tight('TRUE', 100),
+      ...tight('FALSE', 120),
+      item('abc', 100, 140),
+      item('the string', 152, 140),
+      ...tight('1.5', 160),
+    ];
+    expect(segmentsOf(lines)).toEqual([
+      ['TRUE', 'boolean'],
+      ['FALSE', 'boolean'],
+      ['abc', 'the string'],
+      ['1.5', 'boolean'],
+    ]);
+  });
 });

@@ -40,9 +40,9 @@ export function splitNarrowRows(lines: readonly TextLine[]): TextLine[] {
 
 /** Splits the narrow rows around the wide row at `index` at the edge `at`, when enough of them start a cell there. */
 function splitAtEdge(lines: TextLine[], index: number, at: number): void {
-  const members: Array<{ index: number; split?: TextItem[][] }> = [{ index }];
-  for (const step of [-1, 1]) {
-    const walked: Array<{ index: number; split?: TextItem[][]; tight?: boolean }> = [];
+  type Walked = { index: number; split?: TextItem[][]; tight?: boolean };
+  const walks = [-1, 1].map((step) => {
+    const walked: Walked[] = [];
     for (let k = index + step; k >= 0 && k < lines.length; k += step) {
       const [above, below] = step < 0 ? [lines[k], lines[k - step]] : [lines[k - step], lines[k]];
       if (!near(above, below)) break;
@@ -51,12 +51,15 @@ function splitAtEdge(lines: TextLine[], index: number, at: number): void {
       if (member === 'row' || member === 'wrapped') walked.push({ index: k });
       else walked.push({ index: k, split: member.items, tight: member.tight });
     }
-    // A tight split holds only where enough lines' left cells end at one x (see TIGHT); the walk ends at the first that does not.
-    const ends = walked.flatMap((member) => (member.split ? [bounds(member.split[0]).right] : []));
-    const backed = (member: { split?: TextItem[][] }) =>
-      member.split !== undefined &&
-      ends.filter((end) => Math.abs(end - bounds((member.split as TextItem[][])[0]).right) <= EDGE).length >= MIN_LINES;
-    const until = walked.findIndex((member) => member.tight && !backed(member));
+    return walked;
+  });
+  // A tight split holds only where enough lines, above the row and below it, end their left cells at one x (see TIGHT); each walk ends at the first that does not.
+  const leftEnd = (split: TextItem[][]) => bounds(split[0]).right;
+  const ends = walks.flat().flatMap((member) => (member.split ? [leftEnd(member.split)] : []));
+  const backed = (split: TextItem[][]) => ends.filter((end) => Math.abs(end - leftEnd(split)) <= EDGE).length >= MIN_LINES;
+  const members: Walked[] = [{ index }];
+  for (const walked of walks) {
+    const until = walked.findIndex((member) => member.tight && !backed(member.split as TextItem[][]));
     members.push(...(until < 0 ? walked : walked.slice(0, until)));
   }
   const starting = members.filter((member) => member.split || startsCellAt(lines[member.index], at));
