@@ -29,7 +29,7 @@ import { placeTables } from './place-tables';
 import { pageTexts, squash } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
 import { isGrid } from './table-cells';
-import { writeCorpusFile, writeTruth } from './write-truth';
+import { runMaker, writeCorpusFile, writeTruth } from './write-truth';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -183,9 +183,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMaker(main);

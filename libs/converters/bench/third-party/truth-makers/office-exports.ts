@@ -28,7 +28,7 @@ import { placeTables } from './place-tables';
 import { pageTexts, producerOf } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
 import { isGrid } from './table-cells';
-import { corpusPath, writeCorpusFile, writeTruth } from './write-truth';
+import { corpusPath, runMaker, writeCorpusFile, writeTruth } from './write-truth';
 
 /** Tagged PDF, no bookmarks: the export filter's options as soffice takes them on the command line. */
 const EXPORT_FILTER =
@@ -177,11 +177,4 @@ function main(): void {
   }
 }
 
-if (require.main === module) {
-  try {
-    main();
-  } catch (error: unknown) {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  }
-}
+if (require.main === module) runMaker(main);

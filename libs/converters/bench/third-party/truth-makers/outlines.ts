@@ -20,7 +20,7 @@ import { OUTLINE_DOCS, OUTLINE_SKIPPED, type OutlineDoc } from './outline-docs';
 import { outlineHeadings } from './pdf-outline';
 import { pageTexts, producerOf, squash } from './poppler';
 import { cell, writeSourcesSection } from './sources-md';
-import { corpusPath, writeCorpusFile, writeTruth } from './write-truth';
+import { corpusPath, runMaker, writeCorpusFile, writeTruth } from './write-truth';
 
 export function fileOf(doc: OutlineDoc): string {
   return `debian/${doc.pkg}/${doc.name ?? plainName(doc.path)}`;
@@ -104,9 +104,4 @@ async function main(): Promise<void> {
   process.stdout.write(check ? '' : `${rows.length} documents written under ${corpusPath('debian')}\n`);
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMaker(main);

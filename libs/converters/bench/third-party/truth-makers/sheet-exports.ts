@@ -25,7 +25,7 @@ import { pageCount, pageTexts, producerOf } from './poppler';
 import { MAX_COLUMNS, MAX_ROWS, SHEET_DOCS, SHEET_SKIPPED, type SheetDoc } from './sheet-docs';
 import { cell, writeSourcesSection } from './sources-md';
 import { collapse, isGrid, rowWidths } from './table-cells';
-import { writeCorpusFile, writeTruth } from './write-truth';
+import { runMaker, writeCorpusFile, writeTruth } from './write-truth';
 
 export function fileOf(doc: SheetDoc): string {
   return `spreadsheets/${doc.pkg}/${doc.name ?? basename(plainName(doc.path)).replace(/\.[^.]+$/, '')}.pdf`;
@@ -83,12 +83,13 @@ function main(): void {
       ) as PandocDoc;
       const sheets = headingsAndTables(ast).tables.map((table) => withoutBlankLines(table.rows));
       const file = fileOf(doc);
-      const sizes = sheets.map((sheet) => `${sheet.length}x${Math.max(0, ...rowWidths(sheet))}`);
+      const widths = sheets.map((sheet) => Math.max(0, ...rowWidths(sheet)));
+      const sizes = sheets.map((sheet, i) => `${sheet.length}x${widths[i]}`);
       if (check) {
         process.stdout.write(`${file}\t${sizes.join(' ')}\n`);
         continue;
       }
-      const tooBig = sheets.find((sheet) => sheet.length > MAX_ROWS || Math.max(0, ...rowWidths(sheet)) > MAX_COLUMNS);
+      const tooBig = sheets.find((sheet, i) => sheet.length > MAX_ROWS || widths[i] > MAX_COLUMNS);
       if (tooBig)
         throw new Error(`${file}: a sheet of ${tooBig.length} rows; sheet-docs.ts takes workbooks within ${MAX_ROWS} x ${MAX_COLUMNS}`);
       // A sheet of one row or one column is a list on the page, not a table (as in the other makers); a chart sheet's grid has no text.
@@ -97,11 +98,13 @@ function main(): void {
       if (tables.length === 0) throw new Error(`${file}: no sheet of two rows and two columns`);
       const path = writeCorpusFile(file, pdf);
       // A page per sheet, in order, when the counts agree (a cell's text clipped on its page could send a text search astray); a sheet with its own page breaks or print ranges prints on more pages, and is then looked for by its text.
-      const byText = placeTables(tables, pageTexts(path));
-      const bySheet = pageCount(path) === sheets.length ? sheets.flatMap((sheet, index) => (scored(sheet) ? [index + 1] : [])) : undefined;
+      const pages =
+        pageCount(path) === sheets.length
+          ? sheets.flatMap((sheet, index) => (scored(sheet) ? [index + 1] : []))
+          : placeTables(tables, pageTexts(path));
       const placed: TruthTable[] = [];
       tables.forEach((table, i) => {
-        const page = bySheet?.[i] ?? byText[i];
+        const page = pages[i];
         if (page !== undefined) placed.push({ page, rows: table });
       });
       const unplaced = tables.length - placed.length;
@@ -150,11 +153,4 @@ function main(): void {
   }
 }
 
-if (require.main === module) {
-  try {
-    main();
-  } catch (error: unknown) {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  }
-}
+if (require.main === module) runMaker(main);

@@ -22,3 +22,13 @@ export function writeTruth(truth: DocumentTruth): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(truth, null, 2)}\n`);
 }
+
+/** Runs a maker's main when the file is the script run: any failure, thrown or rejected, prints its stack and exits 1. */
+export function runMaker(main: () => void | Promise<void>): void {
+  Promise.resolve()
+    .then(main)
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    });
+}
