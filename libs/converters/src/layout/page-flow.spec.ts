@@ -1,3 +1,4 @@
+import { inlineText } from '../document';
 import { textItem } from '../testing/text-items';
 import { pageFlow } from './page-flow';
 import type { TextLine } from './text-lines';
@@ -32,6 +33,18 @@ describe('pageFlow', () => {
     ];
     const items = rows.flatMap(([a, b], i) => [item(a, 50, 100 + i * 14), item(b, 200, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['TABLE']);
+  });
+
+  it("reads a run of rows whose figures fill their columns (no wide gap) between a spreadsheet's wider-gapped rows", () => {
+    // Right-aligned figures in columns ending 26 pt apart: three-digit figures leave less than a segment gap, one-digit ones more.
+    const row = (figure: string, y: number) => [80, 106, 132].map((end) => item(figure, end - figure.length * 5, y));
+    const figures = ['6', '4.8', '5.7', '7.4', '5', '4.9', '5.8', '3', '6'];
+    const items = figures.flatMap((figure, k) => row(figure, 100 + k * 14));
+    const flow = pageFlow(page(items));
+    expect(flow).toHaveLength(1);
+    const [table] = flow;
+    if (!isTable(table)) throw new Error('expected a table');
+    expect(table.table.rows.map((cells) => cells.map(inlineText))).toEqual(figures.map((figure) => [figure, figure, figure]));
   });
 
   it('keeps list items (marker, gap, text) out of tables', () => {

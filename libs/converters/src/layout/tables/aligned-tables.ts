@@ -225,12 +225,12 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   }
   const candidates = lines.slice(start, end);
   // A line between two rows may be a row whose cells sit only a word space apart (a
-  // label as wide as its column: "Module Identifier: status_module"): it is cut at the
-  // edges the rows share too. A line at the table's edge is not (it may be prose),
-  // unless rowBelow took it.
+  // label as wide as its column: "Module Identifier: status_module"; a run of a
+  // spreadsheet's figures as wide as their columns): it is cut at the edges the rows
+  // share too. A line at the table's edge is not (it may be prose), unless rowBelow took it.
+  const rowAt = candidates.map((line) => isRow(line));
   const splittable = candidates.map(
-    (line, i) =>
-      isRow(line) || rowLike.has(line) || (i > 0 && i < candidates.length - 1 && isRow(candidates[i - 1]) && isRow(candidates[i + 1])),
+    (line, i) => rowAt[i] || rowLike.has(line) || (rowAt.slice(0, i).includes(true) && rowAt.slice(i + 1).includes(true)),
   );
   const split = splitNarrowColumns(
     candidates.map((line, i) => (splittable[i] ? line.segments : [])),

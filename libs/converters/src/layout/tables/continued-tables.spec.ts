@@ -1,5 +1,8 @@
+import { textLine } from '../../testing/text-items';
 import { joinContinuedTables } from './continued-tables';
-import type { PageTable } from './page-table';
+import { type PageTable, isTable } from './page-table';
+
+const cellsOf = (row: string[]) => row.map((text) => [{ type: 'text' as const, text }]);
 
 describe('joinContinuedTables', () => {
   const table = (page: number, header: string[], rows: string[][]): PageTable => {
@@ -24,6 +27,27 @@ describe('joinContinuedTables', () => {
         { ...second, part: '1:4' },
       ]),
     ).toHaveLength(1);
+  });
+
+  it('does not join a first part that stops with room for more of its rows above the foot of the body text', () => {
+    const line = (page: number, y: number) => textLine('Body text', y, { page });
+    const first = { ...table(1, ['A', 'B'], [['1', '2']]), bottom: 140, pageHeight: 800 };
+    const second = { ...table(2, ['A', 'B'], [['3', '4']]), pageHeight: 800 };
+    // Page 3's text runs to 700: page 1's table, ending at 140, had room; ending at 690, it had not.
+    expect(joinContinuedTables([first, second, line(3, 700)]).filter(isTable)).toHaveLength(2);
+    expect(joinContinuedTables([{ ...first, top: 650, bottom: 690 }, second, line(3, 700)]).filter(isTable)).toHaveLength(1);
+  });
+
+  it("does not join a second part whose first row repeats only some of the first part's header (a sibling table's own header)", () => {
+    const first = table(1, ['maybe numeric?', 'explanation'], [['1', 'one']]);
+    const second = table(2, ['maybe numeric?', 'explanation'], []);
+    second.table = { type: 'table', rows: [cellsOf(['maybe a datetime?', 'explanation']), cellsOf(['5/23/2016', 'date only'])] };
+    expect(joinContinuedTables([first, second])).toHaveLength(2);
+    // Figures that happen to match the header's do not count.
+    const years = table(1, ['Year', '2019'], [['a', '1']]);
+    const more = table(2, ['Year', '2019'], []);
+    more.table = { type: 'table', rows: [cellsOf(['b', '2019']), cellsOf(['c', '3'])] };
+    expect(joinContinuedTables([years, more])).toHaveLength(1);
   });
 
   it('joins the parts a tagged PDF declares one table, wherever their text starts', () => {

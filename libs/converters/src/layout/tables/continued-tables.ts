@@ -3,6 +3,13 @@ import { type FlowElement, type PageTable, isTable } from './page-table';
 
 /** Table edges this close (points) are the same table's. */
 const ALIGN = 4;
+/**
+ * A page break cuts a table because its next row does not fit: a first part ending
+ * more than this many of its rows above where the document's body text ends on such
+ * pages (and more than ROOM_SHARE of the page) had room for it, so the table ended there.
+ */
+const ROOM_ROWS = 3;
+const ROOM_SHARE = 0.1;
 
 /**
  * Joins a table that a page break cut in two: the last element of one page and the
@@ -10,13 +17,16 @@ const ALIGN = 4;
  * as many columns, and the second either repeats the first's header row (word
  * processors repeat it on every page) or starts at the same left edge without a
  * header of its own, or a tagged PDF declares both one table; never onto a page of
- * another size, unless the tags say so. The repeated header is dropped.
+ * another size, unless the tags say so, nor when the first part stops well above the
+ * foot of the body text (see ROOM_ROWS). The repeated header is dropped.
  */
 export function joinContinuedTables(flow: readonly FlowElement[]): FlowElement[] {
+  const feet = bodyFeet(flow);
   const out: FlowElement[] = [];
   for (const element of flow) {
     const previous = out[out.length - 1];
-    const joined = previous && isTable(previous) && isTable(element) ? joinPair(previous, element) : undefined;
+    const joined =
+      previous && isTable(previous) && isTable(element) && !endsWithRoom(previous, feet) ? joinPair(previous, element) : undefined;
     if (joined) out[out.length - 1] = joined;
     else out.push(element);
   }
@@ -30,7 +40,9 @@ function joinPair(first: PageTable, second: PageTable): PageTable | undefined {
   const header = first.table.header ?? first.table.rows[0];
   const secondRows = second.table.header ? [second.table.header, ...second.table.rows] : second.table.rows;
   const repeats = header !== undefined && secondRows.length > 0 && rowText(secondRows[0]) === rowText(header);
-  const sameEdge = !second.table.header && Math.abs(first.left - second.left) <= ALIGN;
+  // A first row that repeats some of the header's cells but not all is a sibling table's own header ("2019 | Total", then "2020 | Total").
+  const sameEdge =
+    !second.table.header && Math.abs(first.left - second.left) <= ALIGN && !(header && secondRows[0] && echoes(header, secondRows[0]));
   // The file says they are one table (a tagged PDF's tree): centred or short cells move the text's edge.
   const declaredOne = first.part !== undefined && first.part === second.part;
   if (declaredOne ? false : resized || (!repeats && !sameEdge)) return undefined;
@@ -50,10 +62,45 @@ function joinPair(first: PageTable, second: PageTable): PageTable | undefined {
   };
 }
 
+/** Where the body text ends, lowest over the document's pages of each height (running headers and footers are already out of the flow). */
+function bodyFeet(flow: readonly FlowElement[]): Map<number, number> {
+  const feet = new Map<number, number>();
+  for (const element of flow) {
+    const height = element.pageHeight;
+    const foot = isTable(element) ? element.bottom : element.y;
+    if (height === undefined || foot === undefined) continue;
+    const key = Math.round(height);
+    feet.set(key, Math.max(feet.get(key) ?? 0, foot));
+  }
+  return feet;
+}
+
+/** The table stops with room on its page for more of its rows: no page break cut it (unless the tags say it goes on). */
+function endsWithRoom(table: PageTable, feet: ReadonlyMap<number, number>): boolean {
+  if (table.bottom === undefined || table.pageHeight === undefined || table.part !== undefined) return false;
+  const foot = feet.get(Math.round(table.pageHeight));
+  if (foot === undefined) return false;
+  const rows = table.table.rows.length + (table.table.header ? 1 : 0);
+  const rowHeight = (table.bottom - table.top) / Math.max(1, rows);
+  return foot - table.bottom > Math.max(ROOM_ROWS * rowHeight, ROOM_SHARE * table.pageHeight);
+}
+
 function width(element: PageTable): number {
   return (element.table.header ?? element.table.rows[0] ?? []).length;
 }
 
+/** Some column holds the same words, not a number, in both rows. */
+function echoes(header: TableRow, row: TableRow): boolean {
+  return header.some((cell, col) => {
+    const text = cellText(cell);
+    return text !== '' && !/^[\d\s.,%()+-]*$/.test(text) && row[col] !== undefined && cellText(row[col]) === text;
+  });
+}
+
+function cellText(cell: TableRow[number]): string {
+  return inlineText(cell).replace(/\s+/g, ' ').trim();
+}
+
 function rowText(row: TableRow): string {
-  return JSON.stringify(row.map((cell) => inlineText(cell).replace(/\s+/g, ' ').trim()));
+  return JSON.stringify(row.map(cellText));
 }

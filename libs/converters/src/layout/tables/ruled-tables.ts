@@ -1,6 +1,7 @@
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
 import type { TableSpan } from '../../document';
 import { groupLines } from '../text-lines';
+import { splitUnruledRows } from './ruled-bands';
 import type { Rule, TextItem } from '../page-text';
 
 /** Positions closer than this are the same rule (borders are drawn per cell, with jitter). */
@@ -58,10 +59,15 @@ export function ruledTables(
     // between the body's rows): a cell holding rows of its own is read by alignment.
     const rowsInside = (cell: TextItem[]) => groupLines(cell, page).filter((line) => line.segments.length >= 2).length;
     if (cells.some((row) => row.some((cell) => rowsInside(cell) >= 3))) continue;
+    // Rows ruled only as a block (a pivot table's body), one per baseline.
+    const bands = splitUnruledRows(cells, gridSpans(group, xs, ys), xs, page);
+    // …and columns ruled only as a block (a pivot table's column fields under one
+    // rule): a column whose cells hold rows of cells of their own is read by alignment too.
+    if (xs.slice(1).some((_, col) => bands.cells.filter((row) => rowsInside(row[col]) > 0).length >= 3)) continue;
     const lines = (cell: TextItem[]): CellLines => groupLines(cell, page).map((line) => line.runs);
     const table = tableFromCells(
-      cells.map((row) => row.map(lines)),
-      gridSpans(group, xs, ys),
+      bands.cells.map((row) => row.map(lines)),
+      bands.spans,
     );
     if (!table) continue;
     const used = new Set(inside);
