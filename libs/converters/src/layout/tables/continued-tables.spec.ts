@@ -1,3 +1,4 @@
+import { inlineText } from '../../document';
 import { textLine } from '../../testing/text-items';
 import { joinContinuedTables } from './continued-tables';
 import { type PageTable, isTable } from './page-table';
@@ -59,6 +60,19 @@ describe('joinContinuedTables', () => {
     expect(joinContinuedTables([first, shifted])).toHaveLength(2);
     expect(joinContinuedTables([first, { ...shifted, part: '1:4' }])).toHaveLength(1);
     expect(joinContinuedTables([first, { ...shifted, part: '2:0' }])).toHaveLength(2);
+  });
+
+  it("joins a declared table's parts kept as wide as its grid, then drops the columns empty in every part", () => {
+    const first = { ...table(1, ['A', 'B', '', 'D'], [['1', '2', '', 'x']]), part: '1:4' };
+    // The last column is empty on page 2: the part keeps it, so it lines up with page 1's.
+    const second = { ...table(2, ['A', 'B', '', 'D'], [['3', '4', '', '']]), part: '1:4' };
+    second.table = { type: 'table', rows: second.table.rows, spans: [{ row: 0, column: 1, rowSpan: 1, colSpan: 3 }] };
+    const [joined] = joinContinuedTables([first, second]) as PageTable[];
+    expect(joined.table.rows.map((row) => row.map(inlineText))).toEqual([
+      ['1', '2', 'x'],
+      ['3', '4', ''],
+    ]);
+    expect(joined.table.spans).toEqual([{ row: 2, column: 1, rowSpan: 1, colSpan: 2 }]);
   });
 
   it('keeps both parts’ merged cells, the second part’s moved down by the rows above it', () => {

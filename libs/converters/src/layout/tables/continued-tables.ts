@@ -30,7 +30,37 @@ export function joinContinuedTables(flow: readonly FlowElement[]): FlowElement[]
     if (joined) out[out.length - 1] = joined;
     else out.push(element);
   }
-  return out;
+  return out.map((element) => (isTable(element) && element.part !== undefined ? withoutEmptyColumns(element) : element));
+}
+
+/**
+ * A declared table's parts keep every column of the file's grid (tagged-tables.ts), so
+ * that a column empty on one page still lines up with the others; columns empty in
+ * every part are dropped here, once the parts are one table, the spans across them shortened.
+ */
+function withoutEmptyColumns(element: PageTable): PageTable {
+  const { table } = element;
+  const rows = table.header ? [table.header, ...table.rows] : table.rows;
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  const keep = Array.from({ length: width }, (_, col) => rows.some((row) => row[col] !== undefined && cellText(row[col]) !== ''));
+  if (keep.every(Boolean)) return element;
+  const before = (col: number) => keep.slice(0, col).filter(Boolean).length;
+  const cut = (row: TableRow): TableRow => row.filter((_, col) => keep[col]);
+  const spans = (table.spans ?? []).flatMap((span) => {
+    const colSpan = before(span.column + span.colSpan) - before(span.column);
+    if (!keep[span.column] || (colSpan <= 1 && span.rowSpan <= 1)) return [];
+    return [{ ...span, column: before(span.column), colSpan }];
+  });
+  const { spans: _dropped, ...rest } = table;
+  return {
+    ...element,
+    table: {
+      ...rest,
+      ...(table.header ? { header: cut(table.header) } : {}),
+      rows: table.rows.map(cut),
+      ...(spans.length > 0 ? { spans } : {}),
+    },
+  };
 }
 
 function joinPair(first: PageTable, second: PageTable): PageTable | undefined {

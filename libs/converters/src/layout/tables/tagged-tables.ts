@@ -93,7 +93,7 @@ function placeInferred(cells: Cell[][]): Placement {
  * table, each cell in the first column its row has free, covering the slots its spans
  * say (a span past the table's last row ends there).
  */
-function placeDeclared(declared: Cell[][]): Placement {
+function placeDeclared(declared: Cell[][], keepColumns: boolean): Placement {
   // Without spans a row's cells can be put in reading order as pdf.js's are; with them their order is what places them.
   const rows = declared.some((row) => row.some((cell) => (cell.rowSpan ?? 1) > 1 || (cell.colSpan ?? 1) > 1))
     ? declared
@@ -115,19 +115,21 @@ function placeDeclared(declared: Cell[][]): Placement {
   });
   const width = Math.max(0, ...taken.map((slots) => Math.max(-1, ...slots) + 1));
   for (const row of placed) row.length = width;
-  return withoutEmptyLines({ placed, spans });
+  return withoutEmptyLines({ placed, spans }, keepColumns);
 }
 
 /**
  * Rows and columns in which no cell starts with text dropped, the spans across them
- * shortened. Spreadsheet exports declare their whole layout grid, spacer rows and
+ * shortened; a part of a table declared over several pages keeps its columns (one
+ * empty on this page may hold text on another: continued-tables.ts drops those empty
+ * in every part once the parts are joined). Spreadsheet exports declare their whole layout grid, spacer rows and
  * columns included (one election-results sheet: 80 columns, every other row empty),
  * which says nothing a reader needs.
  */
-function withoutEmptyLines({ placed, spans }: Placement): Placement {
+function withoutEmptyLines({ placed, spans }: Placement, keepColumns: boolean): Placement {
   const width = placed[0]?.length ?? 0;
   const keepRow = placed.map((row) => row.some((cell) => filled(cell).length > 0));
-  const keepColumn = Array.from({ length: width }, (_, c) => placed.some((row) => filled(row[c]).length > 0));
+  const keepColumn = Array.from({ length: width }, (_, c) => keepColumns || placed.some((row) => filled(row[c]).length > 0));
   const kept = (keep: boolean[], from: number, count: number) => keep.slice(from, from + count).filter(Boolean).length;
   const rowIndex = keepRow.map((_, r) => kept(keepRow, 0, r));
   const columnIndex = keepColumn.map((_, c) => kept(keepColumn, 0, c));
@@ -262,7 +264,7 @@ export function taggedPageTables(
     const cells: Cell[][] = table.rows.map((row) =>
       row.map((cell) => ({ ...cell, items: cell.mcids.flatMap((mcid) => byMcid.get(mcid) ?? []) })),
     );
-    const { placed, spans } = withoutTitleRows(table.complete ? placeDeclared(cells) : placeInferred(cells));
+    const { placed, spans } = withoutTitleRows(table.complete ? placeDeclared(cells, table.part !== undefined) : placeInferred(cells));
     const rows = placed.filter((row) => row.some((cell) => cell !== undefined && cell.items.length > 0));
     const width = Math.max(0, ...placed.map((row) => row.length));
     if (rows.length < 2 || width < 2) continue;

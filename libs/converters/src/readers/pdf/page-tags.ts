@@ -57,21 +57,25 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
   return tables.map((table) => {
     if (table.rows.every((row) => row.length === table.rows[0].length)) return table;
     const full = declaredOf(table, index, page);
-    if (!full) return table;
-    const rows = rowsOnPage(full, page);
-    if (rows.length === 0) return table;
-    return {
-      complete: true as const,
-      rows: rows.map((row) =>
-        row.map((cell) => ({
-          header: cell.header,
-          mcids: cell.marks.map((mark) => mark.mcid),
-          ...(cell.rowSpan > 1 ? { rowSpan: cell.rowSpan } : {}),
-          ...(cell.colSpan > 1 ? { colSpan: cell.colSpan } : {}),
-        })),
-      ),
-    };
+    return (full && onPage(full, page)) ?? table;
   });
+}
+
+/** A declared table's rows on this page, every cell of them (empty ones and spans known), or undefined when none is. */
+function onPage(full: DeclaredTable, page: number): TaggedTable | undefined {
+  const rows = rowsOnPage(full, page);
+  if (rows.length === 0) return undefined;
+  return {
+    complete: true as const,
+    rows: rows.map((row) =>
+      row.map((cell) => ({
+        header: cell.header,
+        mcids: cell.marks.map((mark) => mark.mcid),
+        ...(cell.rowSpan > 1 ? { rowSpan: cell.rowSpan } : {}),
+        ...(cell.colSpan > 1 ? { colSpan: cell.colSpan } : {}),
+      })),
+    ),
+  };
 }
 
 /**
@@ -79,7 +83,8 @@ async function inFull(tables: TaggedTable[], page: number, declared: () => Promi
  * content in the tree's order) and that the file's full tree shows going on over another
  * page is marked with that table's identity, the page and MCID of its first cell's text:
  * the same on every page it crosses, whichever reader reads them, so its parts are joined
- * as the file declares them (layout/tables/continued-tables.ts) however their text lines up.
+ * as the file declares them (layout/tables/continued-tables.ts) however their text lines up,
+ * and read from the full tree, so that every part has the table's columns.
  */
 async function withParts(
   tables: TaggedTable[],
@@ -97,8 +102,16 @@ async function withParts(
   return tables.map((table) => {
     const full = atEdge(table) ? declaredOf(table, index, page) : undefined;
     const marks = full?.rows.flatMap((row) => row.flatMap((cell) => cell.marks)) ?? [];
-    if (marks.every((mark) => mark.page === page)) return table;
-    return { ...table, part: `${marks[0].page}:${marks[0].mcid}` };
+    if (!full || marks.every((mark) => mark.page === page)) return table;
+    // A sheet too wide for its paper is printed a band of columns per page, every page holding the same rows: those are
+    // not parts that follow one another down (which share a row at most, one a page break cut through).
+    const sharedRows = full.rows.filter((row) => {
+      const pages = new Set(row.flatMap((cell) => cell.marks.map((mark) => mark.page)));
+      return pages.has(page) && pages.size > 1;
+    }).length;
+    if (sharedRows > 1) return table;
+    // Each part read in full: a column empty on this page (pdf.js lists no cell without text) keeps its place, so the parts are as wide as the table.
+    return { ...((!table.complete && onPage(full, page)) || table), part: `${marks[0].page}:${marks[0].mcid}` };
   });
 }
 

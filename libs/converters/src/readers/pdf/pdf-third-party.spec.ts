@@ -158,7 +158,10 @@ describe('a tagged table whose cells span columns (python3-relatorio basic.pdf, 
 
 describe('a tagged spreadsheet export that declares its whole layout grid (camelot vertical_header.pdf, Excel)', () => {
   it('drops the rows and columns in which no cell has text', async () => {
-    const rows = pipeRows(await markdownOf('camelot/vertical_header.pdf'));
+    const markdown = await markdownOf('camelot/vertical_header.pdf');
+    const rows = pipeRows(markdown);
+    // The sheet is printed a band of its columns per page, each band holding the same rows: not parts to stack into one table.
+    expect(markdown.split('\n').filter((line) => line.startsWith('| ---'))).toHaveLength(4);
     expect(rows.every((row) => row.some((cell) => cell !== ''))).toBe(true);
     const width = rows[0].length;
     for (let c = 0; c < width; c++) expect(rows.some((row) => row[c] !== '')).toBe(true);
@@ -395,5 +398,18 @@ describe('pivot tables printed by LibreOffice Calc (openxlsx loadPivotTables.xls
     expect(rows).toContainEqual(['4.6', '3.6', '1', '0.2', 'setosa']);
     expect(rows).toContainEqual(['versicolor', '5.87857142857143']);
     expect(rows).toContainEqual(['virginica', '6.88235294117647']);
+  });
+});
+
+describe('a tagged table over two pages (LibreOffice, SIL Tai Heritage Pro features)', () => {
+  it('keeps the rows of the page where its last column is empty in the one table', async () => {
+    const lines = (await markdownOf('libreoffice/fonts-sil-taiheritagepro/TaiHeritagePro-features.pdf')).split('\n');
+    const start = lines.findIndex((line) => line.startsWith('| **Feature Name**'));
+    const end = lines.findIndex((line, k) => k > start && !line.startsWith('|'));
+    const rows = pipeRows(lines.slice(start, end).join('\n'));
+    // The header and 20 rows, each of the table's five columns; the last three rows are on page 2.
+    expect(rows).toHaveLength(21);
+    expect(rows.every((row) => row.length === 5)).toBe(true);
+    expect(rows[rows.length - 3].slice(0, 2)).toEqual(['Collision avoidance', 'cfix']);
   });
 });
