@@ -47,6 +47,33 @@ describe('pageFlow', () => {
     expect(table.table.rows.map((cells) => cells.map(inlineText))).toEqual(figures.map((figure) => [figure, figure, figure]));
   });
 
+  it("joins a row's wrapped lines, first cell included, where rows are padded a little further apart than the lines of a cell", () => {
+    // A printed HTML table: 13.5 points between a cell's lines, 16.5 between rows (cell padding).
+    const cells: Array<[string, string, number]> = [
+      ['Question', 'Answer', 100],
+      ['Allow LDAP admin account to behave like a local', 'Yes. This allows using the usual passwd command', 116.5],
+      ['root?', 'for changing passwords stored in the LDAP', 130],
+      ['', 'database.', 143.5],
+      ['Does the LDAP database require logging in?', 'no', 160],
+      ['LDAP account for root:', 'cn=admin,dc=falcot,dc=com', 176.5],
+      ['Local encryption algorithm:', 'crypt', 193],
+    ];
+    const items = cells.flatMap(([question, answer, y]) => [...(question ? [item(question, 48, y)] : []), item(answer, 303, y)]);
+    const [table] = pageFlow(page(items));
+    if (!isTable(table)) throw new Error('expected a table');
+    const rows = [...(table.table.header ? [table.table.header] : []), ...table.table.rows].map((row) => row.map(inlineText));
+    expect(rows).toEqual([
+      ['Question', 'Answer'],
+      [
+        'Allow LDAP admin account to behave like a local root?',
+        'Yes. This allows using the usual passwd command for changing passwords stored in the LDAP database.',
+      ],
+      ['Does the LDAP database require logging in?', 'no'],
+      ['LDAP account for root:', 'cn=admin,dc=falcot,dc=com'],
+      ['Local encryption algorithm:', 'crypt'],
+    ]);
+  });
+
   it('keeps list items (marker, gap, text) out of tables', () => {
     const items = ['one', 'two', 'three'].flatMap((text, i) => [item('•', 50, 100 + i * 14), item(`item ${text}`, 75, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['• item one', '• item two', '• item three']);

@@ -301,6 +301,10 @@ function assembleRows(
   const rows: CellLines[][] = [];
   const votes: Votes[] = Array.from({ length: grid.width }, () => ({ wraps: 0, rows: 0 }));
   let lastIn: Array<LineSegment | undefined> = [];
+  // Where most lines are set close, the close pitch is the rows' own (a sheet with a blank row or two), not a cell's
+  // leading: a line with its first cell filled is then a row, however narrow the columns its words would overflow.
+  const close = closeBelow.slice(1, grid.rows.length).filter(Boolean).length;
+  const wrapsFew = close * 2 < grid.rows.length - 1;
   for (const [k, placed] of grid.rows.entries()) {
     const only = placed.length === 1 ? placed[0] : undefined;
     const fit = only && rows.length > 0 ? wraps(lastIn[only.column], only.segment, limits[only.column]) : 'row';
@@ -308,7 +312,7 @@ function assembleRows(
     if (only && (fit === 'wrap' || (fit === 'unsure' && unsureWraps(only.column)))) {
       rows[rows.length - 1][only.column].push(only.segment.runs);
       lastIn[only.column] = only.segment;
-    } else if (closeBelow[k] && continuesRow(rows[rows.length - 1], placed)) {
+    } else if (closeBelow[k] && (continuesRow(rows[rows.length - 1], placed) || (wrapsFew && overflowsEach(placed, lastIn, limits)))) {
       for (const { column, segment } of placed) {
         rows[rows.length - 1][column].push(segment.runs);
         lastIn[column] = segment;
@@ -358,13 +362,18 @@ function setApart(
 function wraps(above: LineSegment | undefined, line: LineSegment, limit: { reach: number; room: number }): 'wrap' | 'row' | 'unsure' {
   if (!above || unfinished(above.text)) return 'wrap';
   if (above.right >= limit.reach - 1) return 'unsure';
+  const end = endAfter(above, line);
+  if (end <= limit.reach + 1) return 'row';
+  return end < limit.room - SEGMENT_GAP * sizeOf(line) ? 'unsure' : 'wrap';
+}
+
+/** Where the line's first word would have ended, set after the line above and a space. */
+function endAfter(above: LineSegment, line: LineSegment): number {
   const first = /^\S+/.exec(line.text)?.[0] ?? '';
   // Widths by the share of characters: the line's items give no per-character widths.
   const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
   const space = (above.right - above.x) / Math.max(1, above.text.length);
-  const end = above.right + space + wordWidth;
-  if (end <= limit.reach + 1) return 'row';
-  return end < limit.room - SEGMENT_GAP * sizeOf(line) ? 'unsure' : 'wrap';
+  return above.right + space + wordWidth;
 }
 
 /** The font size of a segment's text (its largest item's). */
@@ -375,6 +384,9 @@ function sizeOf(segment: LineSegment): number {
 /** A gap this much wider than a table's narrowest line gap separates rows; one at most CLOSE times it joins the lines of one row. */
 const ROW_GAP = 1.5;
 const CLOSE = 1.25;
+/** A pitch this much wider than the narrowest, between at least MIN_PADDED pairs of lines, is the rows' own (closeLines). */
+const PADDED = 1.15;
+const MIN_PADDED = 2;
 
 /**
  * Per line (by baseline), whether it sits at the table's narrowest line pitch below
@@ -385,8 +397,14 @@ const CLOSE = 1.25;
 function closeLines(ys: readonly number[]): boolean[] {
   const gaps = ys.map((y, k) => (k === 0 ? Infinity : y - ys[k - 1]));
   const narrowest = Math.min(...gaps);
-  if (!gaps.some((gap) => gap !== Infinity && gap >= ROW_GAP * narrowest)) return ys.map(() => false);
-  return gaps.map((gap) => gap <= CLOSE * narrowest);
+  if (gaps.some((gap) => gap !== Infinity && gap >= ROW_GAP * narrowest)) return gaps.map((gap) => gap <= CLOSE * narrowest);
+  // Rows padded a little apart (a printed HTML table's cell padding: 16.5 points between
+  // rows, 13.5 between a cell's lines): two pitches, the wider one between rows, seen
+  // between several rows so that a header's extra space alone does not make one.
+  const padded = gaps.filter((gap) => gap !== Infinity && gap >= PADDED * narrowest);
+  if (padded.length < MIN_PADDED) return ys.map(() => false);
+  const between = (narrowest + Math.min(...padded)) / 2;
+  return gaps.map((gap) => gap < between);
 }
 
 const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
@@ -401,6 +419,24 @@ function continuesRow(row: CellLines[] | undefined, line: readonly Placement[]):
   if (!row || row[0].length === 0 || line.some((cell) => cell.column === 0)) return false;
   if (!line.every((cell) => row[cell.column]?.length > 0)) return false;
   return !line.every((cell) => NUMERIC.test(cell.segment.text));
+}
+
+/**
+ * A line set close under a row, its first cell filled too, continues the row where
+ * every one of its cells' first words would not have fitted after that cell's line
+ * above, even in the room up to the next column: each cell's text wrapped
+ * ("…behave like local" / "root?"). Figures alone never do.
+ */
+function overflowsEach(
+  line: readonly Placement[],
+  lastIn: ReadonlyArray<LineSegment | undefined>,
+  limits: ReadonlyArray<{ reach: number; room: number }>,
+): boolean {
+  if (line.every((cell) => NUMERIC.test(cell.segment.text))) return false;
+  return line.every(({ column, segment }) => {
+    const above = lastIn[column];
+    return above !== undefined && endAfter(above, segment) > Math.max(limits[column].room, limits[column].reach) + 1;
+  });
 }
 
 /** A cell line ending in a comma, an open bracket or a joining word has more to come, wherever the line broke. */

@@ -41,6 +41,32 @@ describe('tables a tag tree declares, laid out', () => {
     expect(tables[0]).toMatchObject({ page: 1, left: 50, top: 90 });
   });
 
+  it("keeps a left-to-right table's cells in their order though one column's right-to-left examples hold most of its glyphs", () => {
+    const table: TaggedTable[] = [
+      {
+        rows: [
+          [1, 2].map((mcid) => ({ header: true, mcids: [mcid] })),
+          [3, 4].map((mcid) => ({ header: false, mcids: [mcid] })),
+          [5, 6].map((mcid) => ({ header: false, mcids: [mcid] })),
+        ],
+      },
+    ];
+    // Each Arabic example is drawn a glyph per item, as shaped text often is.
+    const arabic = (word: string, mcid: number, y: number) =>
+      [...word].map((glyph, k) => ({ ...item(glyph, mcid, 300 - 8 * k, y), rtl: true }));
+    const items = [
+      item('Feature', 1, 50, 100),
+      item('Example', 2, 250, 100),
+      item('Swash', 3, 50, 120),
+      ...arabic('مرحبا', 4, 120),
+      item('Dots', 5, 50, 140),
+      ...arabic('كتاب', 6, 140),
+    ];
+    const [found] = taggedPageTables(items, table, { page: 1, height: 800 }).tables;
+    const first = (cells: unknown[]) => (cells[0] as Array<{ text: string }>)[0]?.text ?? '';
+    expect(found.table.rows.map(first)).toEqual(['Swash', 'Dots']);
+  });
+
   it('leaves a table whose cells have no text on this page to the layout', () => {
     expect(taggedPageTables([item('Elsewhere', 0, 50, 40)], declared, { page: 2, height: 800 }).tables).toEqual([]);
   });

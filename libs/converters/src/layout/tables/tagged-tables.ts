@@ -3,6 +3,7 @@ import { type TextLine, type TextRun, groupLines } from '../text-lines';
 import { type PageTable, joinCell } from './page-table';
 import type { TextItem, TaggedTable } from '../page-text';
 import { runsToInline } from '../text-runs';
+import { LTR_LETTER, RTL_CHAR } from '../characters';
 
 type Cell = { header: boolean; items: TextItem[]; rowSpan?: number; colSpan?: number };
 
@@ -46,8 +47,7 @@ function placeCells(rows: readonly Cell[][], width: number): Array<Array<Cell | 
  * right-to-left text), they are put in that order, the empty cells keeping their places.
  */
 function inReadingOrder(rows: Cell[][]): Cell[][] {
-  const items = rows.flatMap((row) => row.flatMap((cell) => cell.items));
-  const rtl = items.filter((item) => item.rtl).length * 2 > items.length;
+  const rtl = isRightToLeft(rows);
   const edge = (cell: Cell) =>
     rtl ? -Math.max(...cell.items.map((item) => item.x + item.width)) : Math.min(...cell.items.map((item) => item.x));
   return rows.map((row) => {
@@ -58,6 +58,25 @@ function inReadingOrder(rows: Cell[][]): Cell[][] {
     filled.forEach((index, k) => (out[index] = ordered[k]));
     return out;
   });
+}
+
+/**
+ * A table of right-to-left text: more of its cells are written in a right-to-left script
+ * than in a left-to-right one, by their letters (figures lean neither way). Counted by
+ * cells, not by glyphs: a font's feature table with one column of Arabic examples is
+ * still read left to right, however many glyphs its examples have.
+ */
+function isRightToLeft(rows: readonly Cell[][]): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const cell of rows.flat()) {
+    const text = cell.items.map((item) => item.text).join('');
+    const right = text.match(RTL_CHAR)?.length ?? 0;
+    const left = text.match(LTR_LETTER)?.length ?? 0;
+    if (right > left) rtl++;
+    else if (left > right) ltr++;
+  }
+  return rtl > ltr;
 }
 
 /** A column a row leaves out is the cell above it spanning down: one span per such run. */
