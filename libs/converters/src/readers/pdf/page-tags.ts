@@ -103,16 +103,24 @@ async function withParts(
     const full = atEdge(table) ? declaredOf(table, index, page) : undefined;
     const marks = full?.rows.flatMap((row) => row.flatMap((cell) => cell.marks)) ?? [];
     if (!full || marks.every((mark) => mark.page === page)) return table;
-    // A sheet too wide for its paper is printed a band of columns per page, every page holding the same rows: those are
-    // not parts that follow one another down (which share a row at most, one a page break cut through).
-    const sharedRows = full.rows.filter((row) => {
-      const pages = new Set(row.flatMap((cell) => cell.marks.map((mark) => mark.page)));
-      return pages.has(page) && pages.size > 1;
-    }).length;
-    if (sharedRows > 1) return table;
+    if (inColumnBands(full, page)) return table;
     // Each part read in full: a column empty on this page (pdf.js lists no cell without text) keeps its place, so the parts are as wide as the table.
     return { ...((!table.complete && onPage(full, page)) || table), part: `${marks[0].page}:${marks[0].mcid}` };
   });
+}
+
+/**
+ * A sheet too wide for its paper, printed a band of its columns per page: every page
+ * holds the same rows. Parts that follow one another down share only the rows a page
+ * break cut through, at either end of a part; a row inside this page's part that also
+ * holds another page's text says the table goes across, not down.
+ */
+export function inColumnBands(full: DeclaredTable, page: number): boolean {
+  const sharedHere = full.rows.flatMap((row) => {
+    const pages = new Set(row.flatMap((cell) => cell.marks.map((mark) => mark.page)));
+    return pages.has(page) ? [pages.size > 1] : [];
+  });
+  return sharedHere.slice(1, -1).some(Boolean);
 }
 
 /** The file's full table a page's table is part of, found by its first cell's marked content. */
