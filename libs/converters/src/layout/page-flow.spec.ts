@@ -74,6 +74,28 @@ describe('pageFlow', () => {
     ]);
   });
 
+  it("joins two blocks of a sheet's columns parted by blank rows, the narrower block's cells under the wider's columns", () => {
+    // Two columns, then four blank rows, then the same columns with a note column further right.
+    const row = (a: string, b: string, y: number) => [item(a, 50, y), item(b, 200, y)];
+    const first = ['0.00', '0.000', '#,##0', 'yy/mm/dd'].flatMap((format, k) => row(format, '12', 100 + k * 14));
+    const second = ['Black', 'Blue', 'Cyan'].flatMap((colour, k) => row(colour, '1', 212 + k * 14));
+    const note = item('All eight named colours', 300, 212);
+    const flow = pageFlow(page([...first, ...second, note]));
+    expect(flow).toHaveLength(1);
+    const [table] = flow;
+    if (!isTable(table)) throw new Error('expected a table');
+    const rows = [...(table.table.header ? [table.table.header] : []), ...table.table.rows].map((cells) => cells.map(inlineText));
+    expect(rows).toEqual([
+      ['0.00', '12', ''],
+      ['0.000', '12', ''],
+      ['#,##0', '12', ''],
+      ['yy/mm/dd', '12', ''],
+      ['Black', '1', 'All eight named colours'],
+      ['Blue', '1', ''],
+      ['Cyan', '1', ''],
+    ]);
+  });
+
   it('keeps list items (marker, gap, text) out of tables', () => {
     const items = ['one', 'two', 'three'].flatMap((text, i) => [item('•', 50, 100 + i * 14), item(`item ${text}`, 75, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['• item one', '• item two', '• item three']);

@@ -144,15 +144,22 @@ function joinedAcrossLabels(
     if (!before || !('kind' in before)) continue;
     const beforeColumns = extentsOf.get(before);
     const between = out.slice(out.length - labels) as TextLine[];
-    if (!beforeColumns || beforeColumns.length !== extents.length) return table;
-    // Each column lies over the other table's: overlapping by half the narrower's width (ragged text columns agree on no edge).
-    const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
-    if (beforeColumns.some((column, col) => !same(column, extents[col]))) return table;
+    if (!beforeColumns) return table;
+    // Each column of the narrower lies over one of the wider's, in order (a column empty in one block is not drawn there).
+    const map = columnsWithin(beforeColumns, extents);
+    if (!map) return table;
     if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
     const size = Math.max(rowSize, ...between.map((line) => line.size));
-    if (table.top - (before.bottom ?? before.top) > (labels + 3) * size) return table;
+    // Blank rows alone between blocks of the same columns (a sheet's sections) may be more than label lines leave.
+    const room = labels === 0 ? BLANK_ROWS : labels + 3;
+    if (table.top - (before.bottom ?? before.top) > room * size) return table;
+    const narrower = map.wider === 'second' ? before : table;
+    if (map.columns.length !== Math.max(beforeColumns.length, extents.length) && narrower.table.spans) return table;
     out.splice(out.length - 1 - labels, labels + 1);
-    const rowsOf = (t: PageTable) => (t.table.header ? [t.table.header, ...t.table.rows] : t.table.rows);
+    const width = Math.max(beforeColumns.length, extents.length);
+    const widen = (t: PageTable) => (row: TableRow) =>
+      t === narrower ? Array.from({ length: width }, (_, col) => row[map.columns.indexOf(col)] ?? []) : row;
+    const rowsOf = (t: PageTable) => (t.table.header ? [t.table.header, ...t.table.rows] : t.table.rows).map(widen(t));
     return {
       ...before,
       right: Math.max(before.right, table.right),
@@ -160,11 +167,39 @@ function joinedAcrossLabels(
       bottom: table.bottom,
       table: {
         ...before.table,
-        rows: [...before.table.rows, ...between.map((line) => labelRow(line, extents.length)), ...rowsOf(table)],
+        ...(before.table.header ? { header: widen(before)(before.table.header) } : {}),
+        rows: [...before.table.rows.map(widen(before)), ...between.map((line) => labelRow(line, width)), ...rowsOf(table)],
       },
     };
   }
   return table;
+}
+
+/** Blank space, in rows of the table's size, that may part two blocks of one table's columns with nothing between them. */
+const BLANK_ROWS = 6;
+
+/**
+ * How the columns of the narrower of two blocks sit under the wider's: each over one of
+ * the wider's, in order, overlapping by half the narrower column's width (ragged text
+ * columns agree on no edge). `columns[k]` is the wider's column the narrower's k-th
+ * lies over; undefined when a column lies over none.
+ */
+function columnsWithin(
+  first: readonly ColumnExtent[],
+  second: readonly ColumnExtent[],
+): { wider: 'first' | 'second'; columns: number[] } | undefined {
+  const wider = second.length > first.length ? 'second' : 'first';
+  const [narrow, wide] = wider === 'second' ? [first, second] : [second, first];
+  const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+  const columns: number[] = [];
+  let from = 0;
+  for (const column of narrow) {
+    const at = wide.findIndex((other, k) => k >= from && same(column, other));
+    if (at < 0) return undefined;
+    columns.push(at);
+    from = at + 1;
+  }
+  return { wider, columns };
 }
 
 /**

@@ -413,3 +413,12 @@ describe('a tagged table over two pages (LibreOffice, SIL Tai Heritage Pro featu
     expect(rows[rows.length - 3].slice(0, 2)).toEqual(['Collision avoidance', 'cfix']);
   });
 });
+
+describe('a sheet of two blocks parted by blank rows (gnumeric-doc format-tests)', () => {
+  it('reads both blocks as one table, the first block under the second block’s columns', async () => {
+    const lines = (await markdownOf('spreadsheets/gnumeric-doc/format-tests.pdf')).split('\n');
+    const last = lines.findIndex((line) => line.startsWith('| h:mm a/p |'));
+    expect(lines[last + 1]).toMatch(/^\| Black \| 1 \| .*All eight named colours \|$/);
+    expect(lines.filter((line) => line.startsWith('| ---'))).toHaveLength(1);
+  });
+});
