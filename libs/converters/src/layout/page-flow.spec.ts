@@ -96,6 +96,23 @@ describe('pageFlow', () => {
     ]);
   });
 
+  it('keeps a row under an empty first cell apart where its words would have fitted on the line above (a sheet, evenly spaced)', () => {
+    // Rows 14 points apart, one blank row; the name column is empty in most rows.
+    const rows: Array<[string, string, string, number]> = [
+      ['', '#NAME?', 'Use constant name', 100],
+      ['AREA_A3', '#NAME?', 'Use area name', 114],
+      ['', '#NAME?', 'Use local name from other sheet', 142],
+      ['LOCAL_A6', '#NAME?', 'Use local name', 156],
+      ['', '#NAME?', 'Use local name with explicit sheet', 170],
+      ['', '0', "Use of this sheet's local name from other sheet", 184],
+    ];
+    const items = rows.flatMap(([name, value, use, y]) => [...(name ? [item(name, 50, y)] : []), item(value, 120, y), item(use, 200, y)]);
+    const [table] = pageFlow(page(items));
+    if (!isTable(table)) throw new Error('expected a table');
+    const texts = [...(table.table.header ? [table.table.header] : []), ...table.table.rows].map((cells) => cells.map(inlineText));
+    expect(texts).toEqual(rows.map(([name, value, use]) => [name, value, use]));
+  });
+
   it('keeps list items (marker, gap, text) out of tables', () => {
     const items = ['one', 'two', 'three'].flatMap((text, i) => [item('•', 50, 100 + i * 14), item(`item ${text}`, 75, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['• item one', '• item two', '• item three']);

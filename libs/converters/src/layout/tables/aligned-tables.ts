@@ -347,7 +347,11 @@ function assembleRows(
     if (only && (fit === 'wrap' || (fit === 'unsure' && unsureWraps(only.column)))) {
       rows[rows.length - 1][only.column].push(only.segment.runs);
       lastIn[only.column] = only.segment;
-    } else if (closeBelow[k] && (continuesRow(rows[rows.length - 1], placed) || (wrapsFew && overflowsEach(placed, lastIn, limits)))) {
+    } else if (
+      closeBelow[k] &&
+      ((continuesRow(rows[rows.length - 1], placed) && !setOnItsOwn(placed, lastIn, limits)) ||
+        (wrapsFew && overflowsEach(placed, lastIn, limits)))
+    ) {
       for (const { column, segment } of placed) {
         rows[rows.length - 1][column].push(segment.runs);
         lastIn[column] = segment;
@@ -454,6 +458,22 @@ function continuesRow(row: CellLines[] | undefined, line: readonly Placement[]):
   if (!row || row[0].length === 0 || line.some((cell) => cell.column === 0)) return false;
   if (!line.every((cell) => row[cell.column]?.length > 0)) return false;
   return !line.every((cell) => NUMERIC.test(cell.segment.text));
+}
+
+/**
+ * A line of two cells or more, some cell of words in it such that it would have fitted
+ * at the end of that cell's line above (the fit test of wraps): the writer began new
+ * lines there on purpose, so the line is a row of its own under an empty first cell,
+ * not the row above run on.
+ */
+function setOnItsOwn(
+  line: readonly Placement[],
+  lastIn: ReadonlyArray<LineSegment | undefined>,
+  limits: ReadonlyArray<{ reach: number; room: number }>,
+): boolean {
+  // A lone line's fit was judged already (assembleRows): under a padded row it may be a forced break in one cell.
+  if (line.length < 2) return false;
+  return line.some(({ column, segment }) => !NUMERIC.test(segment.text) && wraps(lastIn[column], segment, limits[column]) === 'row');
 }
 
 /**
