@@ -181,7 +181,7 @@ const BLANK_ROWS = 6;
 /**
  * How the columns of the narrower of two blocks sit under the wider's: each over one of
  * the wider's, in order, overlapping by half the narrower column's width (ragged text
- * columns agree on no edge). `columns[k]` is the wider's column the narrower's k-th
+ * columns agree on no edge) and, where the widths differ, on the same left or right edge. `columns[k]` is the wider's column the narrower's k-th
  * lies over; undefined when a column lies over none.
  */
 function columnsWithin(
@@ -190,7 +190,11 @@ function columnsWithin(
 ): { wider: 'first' | 'second'; columns: number[] } | undefined {
   const wider = second.length > first.length ? 'second' : 'first';
   const [narrow, wide] = wider === 'second' ? [first, second] : [second, first];
-  const same = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+  // Blocks as wide as each other may only overlap; a narrower one is a block of the same columns where each shares an
+  // edge too (a totals block under an invoice's items overlaps their columns, set on edges of its own).
+  const overlap = (a: ColumnExtent, b: ColumnExtent) => overlapOf(a, b) >= 0.5 * Math.min(a.right - a.x, b.right - b.x);
+  const edge = (a: ColumnExtent, b: ColumnExtent) => Math.abs(a.x - b.x) <= ALIGN || Math.abs(a.right - b.right) <= ALIGN;
+  const same = (a: ColumnExtent, b: ColumnExtent) => overlap(a, b) && (narrow.length === wide.length || edge(a, b));
   const columns: number[] = [];
   let from = 0;
   for (const column of narrow) {
