@@ -113,6 +113,26 @@ describe('pageFlow', () => {
     expect(texts).toEqual(rows.map(([name, value, use]) => [name, value, use]));
   });
 
+  it("takes a key–value table's first row whose value, the longest, runs past the rest and sits under a word and a half from its label", () => {
+    // 12 pt: "Description:" ends 15 points before the values (less than a segment gap); every other row's gap is wide.
+    // The syntax and default are code (monospaced), as on Apache's pages.
+    const big = (text: string, x: number, y: number, mono = false) => textItem(text, x, y, { size: 12, width: text.length * 5, mono });
+    const rows: Array<[string, string]> = [
+      ['Description:', 'Enables logging of the RFC 1413 identity of the remote user'],
+      ['Syntax:', 'IdentityCheck On|Off'],
+      ['Default:', 'IdentityCheck Off'],
+      ['Context:', 'server config, virtual host'],
+      ['Status:', 'Extension'],
+    ];
+    const items = rows.flatMap(([key, value], k) => [big(key, 50, 100 + k * 14), big(value, 125, 100 + k * 14, k === 1 || k === 2)]);
+    const flow = pageFlow(page(items));
+    expect(flow).toHaveLength(1);
+    const [table] = flow;
+    if (!isTable(table)) throw new Error('expected a table');
+    const texts = [...(table.table.header ? [table.table.header] : []), ...table.table.rows].map((cells) => cells.map(inlineText));
+    expect(texts).toEqual(rows);
+  });
+
   it('keeps list items (marker, gap, text) out of tables', () => {
     const items = ['one', 'two', 'three'].flatMap((text, i) => [item('•', 50, 100 + i * 14), item(`item ${text}`, 75, 100 + i * 14)]);
     expect(lineTexts(items)).toEqual(['• item one', '• item two', '• item three']);

@@ -44,10 +44,13 @@ const WORD_GAP = 0.15;
 export function rowAbove(line: TextLine, table: PageTable, columns: readonly ColumnExtent[], namingAll = false): TableRow | undefined {
   if (line.page !== table.page || line.mono || listMarker(line.text)) return undefined;
   const gap = table.top + line.size - line.y;
-  // Headers may reach a little past the cells under them: the first column's left of
-  // indented row labels, the last one's right of right-aligned figures.
-  if (gap <= 0 || line.x < table.left - 2 * line.size || line.right > table.right + 2 * line.size) return undefined;
   const items = line.segments.flatMap((segment) => segment.items);
+  // Headers may reach a little past the cells under them: the first column's left of
+  // indented row labels, the last one's right of right-aligned figures. A key–value
+  // table's first value may be its longest, running past the rest: a line whose label
+  // ends before the values' column and whose value starts where their cells start.
+  const reachesPast = line.right > table.right + 2 * line.size && !keyOverValue(items, columns, line.size);
+  if (gap <= 0 || line.x < table.left - 2 * line.size || reachesPast) return undefined;
   const wordItems = groupItems(items, () => WORD_GAP * line.size);
   // Column names are a word or two each, one name to a column.
   const homes = wordItems.map((word) => mostOverlapped(word, columns));
@@ -77,6 +80,20 @@ export function rowAbove(line: TextLine, table: PageTable, columns: readonly Col
   }
   if (cells.filter((cell) => cell.length > 0).length < 2) return undefined;
   return cells.map((cell) => (cell.length === 0 ? [] : runsToInline(cellRuns(cell, line))));
+}
+
+/**
+ * A line of a two-column table's key and value: its words up to the values' column lie
+ * inside the first column, and the word after them starts where the values start, after
+ * a gap wider than a word space.
+ */
+function keyOverValue(items: readonly TextItem[], columns: readonly ColumnExtent[], size: number): boolean {
+  if (columns.length !== 2 || items.length < 2) return false;
+  const start = columns[1].x;
+  const cut = items.findIndex((item, k) => k > 0 && Math.abs(item.x - start) <= EDGE);
+  if (cut < 0) return false;
+  const key = bounds(items.slice(0, cut));
+  return key.x >= columns[0].x - EDGE && key.right < start - WORD_GAP * size;
 }
 
 /**
