@@ -411,7 +411,7 @@ function wraps(above: LineSegment | undefined, line: LineSegment, limit: { reach
 }
 
 /** Where the line's first word would have ended, set after the line above and a space. */
-function endAfter(above: LineSegment, line: LineSegment): number {
+export function endAfter(above: Pick<LineSegment, 'x' | 'right' | 'text'>, line: Pick<LineSegment, 'x' | 'right' | 'text'>): number {
   const first = /^\S+/.exec(line.text)?.[0] ?? '';
   // Widths by the share of characters: the line's items give no per-character widths.
   const wordWidth = line.text.length > 0 ? ((line.right - line.x) * first.length) / line.text.length : 0;
@@ -450,7 +450,7 @@ function closeLines(ys: readonly number[]): boolean[] {
   return gaps.map((gap) => gap < between);
 }
 
-const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
+export const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
 
 /**
  * A line set close under a row continues it (its cells wrapped onto a second line)

@@ -1,10 +1,10 @@
 import type { TableSpan } from '../../document';
 import type { TextItem } from '../page-text';
 import { type TextLine, groupLines } from '../text-lines';
+import { NUMERIC, endAfter } from './aligned-tables';
 
 /** Baselines this share of the font size apart are one line across the band. */
 const SAME_BASELINE = 0.3;
-const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
 /** Figures one per line in a cell, at least, before they are taken for rows whatever the words beside them do. */
 const MIN_FIGURES = 3;
 
@@ -69,10 +69,7 @@ function rowsOfBand(row: readonly TextItem[][], xs: readonly number[], page: { p
 /** The lower line is the upper one's text run on: its first word would not have fitted after it within the cell (figures never wrap so). */
 function wrapped(upper: TextLine, lower: TextLine, left: number, right: number): boolean {
   if (NUMERIC.test(upper.text) && NUMERIC.test(lower.text)) return false;
-  const first = /^\S+/.exec(lower.text)?.[0] ?? '';
-  const wordWidth = lower.text.length > 0 ? ((lower.right - lower.x) * first.length) / lower.text.length : 0;
-  const space = (upper.right - upper.x) / Math.max(1, upper.text.length);
   // The cell's padding, as its text's left edge shows it, is left on the right too.
   const padding = Math.max(0, Math.min(upper.x, lower.x) - left);
-  return upper.right + space + wordWidth > right - padding;
+  return endAfter(upper, lower) > right - padding;
 }
