@@ -17,6 +17,17 @@ describe('joinContinuedTables', () => {
     expect(joinContinuedTables([table(1, ['A', 'B'], [['1', '2']]), table(2, ['C', 'D'], [['3', '4']])])).toHaveLength(2);
   });
 
+  it('joins a table that runs over three pages, each part onto the one before', () => {
+    const parts = [1, 2, 3].map((page) => ({ ...table(page, ['A', 'B'], [[`${page}`, 'x']]), bottom: 700, pageHeight: 800 }));
+    const joined = joinContinuedTables(parts);
+    expect(joined).toHaveLength(1);
+    expect((joined[0] as PageTable).table.rows.map((row) => inlineText(row[0]))).toEqual(['1', '2', '3']);
+    // The third part stops with room, so a fourth, after it, is another table.
+    const fourth = { ...table(4, ['A', 'B'], [['4', 'x']]), pageHeight: 800 };
+    const withRoom = [...parts.slice(0, 2), { ...parts[2], top: 100, bottom: 140 }, fourth];
+    expect(joinContinuedTables(withRoom)).toHaveLength(2);
+  });
+
   it('does not join across pages of different sizes (a workbook printed a page per sheet), unless the tags say it is one table', () => {
     const first = { ...table(1, ['A', 'B'], [['1', '2']]), pageHeight: 120 };
     const second = { ...table(2, ['A', 'B'], [['3', '4']]), pageHeight: 96 };

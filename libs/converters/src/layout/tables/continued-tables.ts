@@ -23,12 +23,20 @@ const ROOM_SHARE = 0.1;
 export function joinContinuedTables(flow: readonly FlowElement[]): FlowElement[] {
   const feet = bodyFeet(flow);
   const out: FlowElement[] = [];
+  // A joined table's last part: a third part goes on from the second's page and foot, not the first's.
+  const lastPart = new Map<PageTable, PageTable>();
   for (const element of flow) {
     const previous = out[out.length - 1];
-    const joined =
-      previous && isTable(previous) && isTable(element) && !endsWithRoom(previous, feet) ? joinPair(previous, element) : undefined;
-    if (joined) out[out.length - 1] = joined;
-    else out.push(element);
+    if (previous && isTable(previous) && isTable(element)) {
+      const tail = lastPart.get(previous) ?? previous;
+      const joined = endsWithRoom(tail, feet) ? undefined : joinPair(previous, element, tail);
+      if (joined) {
+        out[out.length - 1] = joined;
+        lastPart.set(joined, element);
+        continue;
+      }
+    }
+    out.push(element);
   }
   return out.map((element) => (isTable(element) && element.part !== undefined ? withoutEmptyColumns(element) : element));
 }
@@ -63,16 +71,17 @@ function withoutEmptyColumns(element: PageTable): PageTable {
   };
 }
 
-function joinPair(first: PageTable, second: PageTable): PageTable | undefined {
-  if (second.page !== first.page + 1 || width(first) !== width(second)) return undefined;
+/** `tail`: the first table's last part, on the page before the second's (the first table itself, unless it was joined already). */
+function joinPair(first: PageTable, second: PageTable, tail: PageTable): PageTable | undefined {
+  if (second.page !== tail.page + 1 || width(first) !== width(second)) return undefined;
   // Pages of another size are another sheet (a workbook printed a page per sheet), not the paper a page break went on to.
-  const resized = first.pageHeight !== undefined && second.pageHeight !== undefined && Math.abs(first.pageHeight - second.pageHeight) > 1;
+  const resized = tail.pageHeight !== undefined && second.pageHeight !== undefined && Math.abs(tail.pageHeight - second.pageHeight) > 1;
   const header = first.table.header ?? first.table.rows[0];
   const secondRows = second.table.header ? [second.table.header, ...second.table.rows] : second.table.rows;
   const repeats = header !== undefined && secondRows.length > 0 && rowText(secondRows[0]) === rowText(header);
   // A first row that repeats some of the header's cells but not all is a sibling table's own header ("2019 | Total", then "2020 | Total").
   const sameEdge =
-    !second.table.header && Math.abs(first.left - second.left) <= ALIGN && !(header && secondRows[0] && echoes(header, secondRows[0]));
+    !second.table.header && Math.abs(tail.left - second.left) <= ALIGN && !(header && secondRows[0] && echoes(header, secondRows[0]));
   // The file says they are one table (a tagged PDF's tree): centred or short cells move the text's edge.
   const declaredOne = first.part !== undefined && first.part === second.part;
   if (declaredOne ? false : resized || (!repeats && !sameEdge)) return undefined;
