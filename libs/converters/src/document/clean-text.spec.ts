@@ -13,6 +13,10 @@ describe('cleanText', () => {
     expect(cleanText('paired \uD83D\uDE00 emoji')).toBe('paired \uD83D\uDE00 emoji');
   });
 
+  it("drops the layout's mark of a broken word, so a word left marked is joined", () => {
+    expect(cleanText('conver\uFDD0sion')).toBe('conversion');
+  });
+
   it('is stateless between calls (no regex lastIndex carried over)', () => {
     for (let i = 0; i < 3; i++) expect(cleanText('x\u0000y')).toBe('xy');
   });

@@ -1,15 +1,18 @@
 import type { DocumentMetadata } from '@docformat/contracts';
 import type { IntermediateDocument } from './intermediate-document';
+import { walkRecords } from './walk-records';
 
 /**
  * U+0000, the other C0 controls except tab, line feed and carriage return, DEL, and
  * surrogates without their pair. Postgres `text` and `jsonb` refuse U+0000 and
  * unpaired surrogates (a job would fail on writing its outputs); the rest is noise
  * no reader of the output wants. Damaged HTML, text files with NUL padding and
- * some PDFs carry them.
+ * some PDFs carry them. U+FDD0 is the layout's own mark of a broken word
+ * (layout/characters.ts BROKEN_WORD): one left anywhere joins its word.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNWANTED =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFDD0]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The same characters, for a cheap test that allocates nothing (no `g`: test() keeps no state). */
 const ANY_UNWANTED = new RegExp(UNWANTED.source);
@@ -24,24 +27,13 @@ export function cleanText(text: string): string {
  * (documents can nest deeply) and touches only string properties.
  */
 export function cleanDocument(document: IntermediateDocument): IntermediateDocument {
-  const stack: unknown[] = [document.blocks];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (const child of node) if (child !== null && typeof child === 'object') stack.push(child);
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    // for…in and writes only where something changed: a 100,000-row table has a
-    // million cells, and copying each one's entries would double its memory.
-    const record = node as Record<string, unknown>;
+  // Writes only where something changed: copying a million cells' entries would double their memory.
+  walkRecords(document.blocks, (record) => {
     for (const key in record) {
       const value = record[key];
-      if (typeof value === 'string') {
-        if (ANY_UNWANTED.test(value)) record[key] = value.replace(UNWANTED, '');
-      } else if (value !== null && typeof value === 'object') stack.push(value);
+      if (typeof value === 'string' && ANY_UNWANTED.test(value)) record[key] = value.replace(UNWANTED, '');
     }
-  }
+  });
   document.metadata = cleanMetadata(document.metadata);
   return document;
 }

@@ -5,6 +5,13 @@ export function dropSoftHyphens(text: string): string {
   return text.replace(/\u00ad/g, '');
 }
 
+/**
+ * Where appendLine dropped a line-end hyphen that may be a compound's own: a Unicode
+ * noncharacter, which no text carries, resolved once the document is laid out
+ * (line-end-hyphens.ts) and removed from anything else by cleanText.
+ */
+export const BROKEN_WORD = '\ufdd0';
+
 /** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms. */
 export const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/gu;
 /** The same characters, for a yes/no test (no `g` flag, so no `lastIndex` state between calls). */

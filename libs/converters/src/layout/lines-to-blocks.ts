@@ -8,6 +8,7 @@ import { numberedLevels, sectionDepth } from './numbered-headings';
 import { dropSoftHyphens } from './characters';
 import { type FlowElement, isTable } from './tables/page-table';
 import type { TextLine, TextRun } from './text-lines';
+import { resolveLineEndHyphens } from './line-end-hyphens';
 import { appendLine, dropPrefix, runsText, runsToInline } from './text-runs';
 
 /** What is being built when the next line arrives. */
@@ -160,7 +161,8 @@ export function linesToBlocks(pageFlow: readonly FlowElement[], hints: readonly 
     openLines = [line];
   });
   close();
-  return blocks;
+  // Tables' cells were joined on their pages; every broken word of the document is decided here, over all of its text.
+  return resolveLineEndHyphens(blocks);
 }
 
 /**

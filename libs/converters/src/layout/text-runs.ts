@@ -1,10 +1,12 @@
 import { type Inline, normalizeInline } from '../document';
-import { dropSoftHyphens } from './characters';
+import { BROKEN_WORD, dropSoftHyphens } from './characters';
 import type { TextRun } from './text-lines';
 
 /**
  * Appends a line's runs to a paragraph's. A word hyphenated at the line end is joined
- * ("conver-" + "sion" → "conversion"); otherwise the line break is a space. Only a
+ * ("conver-" + "sion" → "conversion", marked until the document-wide pass of
+ * line-end-hyphens.ts decides whether the hyphen was the word's own); otherwise the
+ * line break is a space. Only a
  * hyphen after a letter and before a lower-case letter counts, so "pre-" + "COVID"
  * and "2019-" + "2020" keep theirs, and so do compounds ("non-white-" + "space"); a
  * kept hyphen joins its word without a space ("pre-COVID", "HMVEC-dBl-Ad" in a narrow cell).
@@ -24,7 +26,8 @@ export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void
   if ((hyphenated && /\p{L}-\p{L}+-$/u.test(last.text)) || compound) {
     // The hyphen stays, and the word goes on without a space.
   } else if (hyphenated) {
-    last.text = last.text.slice(0, -1);
+    // A soft hyphen is hyphenation for certain; a hyphen may be the word's own, which the rest of the document tells (line-end-hyphens.ts).
+    last.text = last.text.endsWith('-') ? `${last.text.slice(0, -1)}${BROKEN_WORD}` : last.text.slice(0, -1);
   } else if (last.text.endsWith('\u00ad')) {
     last.text = last.text.slice(0, -1);
   } else {

@@ -422,3 +422,12 @@ describe('a sheet of two blocks parted by blank rows (gnumeric-doc format-tests)
     expect(lines.filter((line) => line.startsWith('| ---'))).toHaveLength(1);
   });
 });
+
+describe('a browser print of a page that breaks compounds after their hyphen (SQLite prosupport, Chromium)', () => {
+  it('keeps the hyphen of a word broken at a line end that the page writes with a hyphen elsewhere', async () => {
+    const markdown = await markdownOf('html/sqlite/prosupport.pdf');
+    expect(markdown).toContain('for public-domain SQLite source code that has the added ability to read database');
+    expect(markdown).toContain('including on-site visits');
+    expect(markdown).not.toMatch(/publicdomain|onsite/);
+  });
+});
