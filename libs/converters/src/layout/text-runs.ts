@@ -6,10 +6,10 @@ import type { TextRun } from './text-lines';
  * Appends a line's runs to a paragraph's. A word hyphenated at the line end is joined
  * ("conver-" + "sion" → "conversion", marked until the document-wide pass of
  * line-end-hyphens.ts decides whether the hyphen was the word's own); otherwise the
- * line break is a space. Only a
- * hyphen after a letter and before a lower-case letter counts, so "pre-" + "COVID"
- * and "2019-" + "2020" keep theirs, and so do compounds ("non-white-" + "space"); a
- * kept hyphen joins its word without a space ("pre-COVID", "HMVEC-dBl-Ad" in a narrow cell).
+ * line break is a space. Only a hyphen after a letter and before a lower-case letter
+ * counts, so "pre-" + "COVID" and "2019-" + "2020" keep theirs, and so do compounds
+ * ("non-white-" + "space"); a kept hyphen joins its word without a space ("pre-COVID",
+ * "HMVEC-dBl-Ad" in a narrow cell).
  */
 export function appendLine(paragraph: TextRun[], line: readonly TextRun[]): void {
   const last = paragraph[paragraph.length - 1];
