@@ -18,22 +18,20 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 /** Rewrites, in place, every marked word of the blocks' text; returns the blocks. */
 export function resolveLineEndHyphens(blocks: Block[]): Block[] {
   const marked: Array<Record<string, string>> = [];
-  const texts: string[] = [];
   walkRecords(blocks, (node) => {
-    const text = node['text'];
-    if (typeof text !== 'string') return;
-    texts.push(text);
-    if (text.includes(BROKEN_WORD)) marked.push(node as Record<string, string>);
+    if (typeof node['text'] === 'string' && node['text'].includes(BROKEN_WORD)) marked.push(node as Record<string, string>);
   });
-  // Most documents break no word at a hyphen: their words are not counted.
+  // Most documents break no word at a hyphen: their words are never counted.
   if (marked.length === 0) return blocks;
   const words = new Set<string>();
-  for (const text of texts)
-    for (const word of text.split(/\s+/)) {
+  walkRecords(blocks, (node) => {
+    if (typeof node['text'] !== 'string') return;
+    for (const word of node['text'].split(/\s+/)) {
       if (word.includes(BROKEN_WORD)) continue;
       const bare = word.replace(EDGE_PUNCTUATION, '').toLowerCase();
       if (bare !== '') words.add(bare);
     }
+  });
   for (const node of marked) {
     node['text'] = node['text'].replace(MARKED, (_, before: string, after: string) => {
       const hyphenated = `${before}-${after}`.toLowerCase();
