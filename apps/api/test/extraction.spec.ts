@@ -94,7 +94,7 @@ describe('POST /extract', () => {
       expect(Object.keys(result)).toEqual(['mimeType', 'bytes', 'sha256', 'metadata', 'warnings', 'document', 'tables', 'links', 'images']);
       expect(result).toMatchObject({ mimeType, warnings: [] });
       expect(validateDocument(result['document'])).toBe(true);
-      expect(result['document']).toMatchObject({ schemaVersion: '1.2', pages: job['pages'] });
+      expect(result['document']).toMatchObject({ schemaVersion: '1.3', pages: job['pages'] });
       const { tables, links, images, metadata } = result as Record<string, Array<Record<string, unknown>>> & {
         metadata: Record<string, string>;
       };

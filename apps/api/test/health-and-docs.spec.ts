@@ -22,7 +22,7 @@ describe('GET /schemas/document.json', () => {
     const schema = JSON.parse(res.text);
     expect(schema).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      properties: { schemaVersion: { const: '1.2' } },
+      properties: { schemaVersion: { const: '1.3' } },
     });
     expect(Object.keys(schema.$defs)).toEqual(
       expect.arrayContaining(['heading', 'paragraph', 'list', 'table', 'code', 'image', 'pageBreak']),

@@ -46,7 +46,7 @@ describe('a worker rendering html, json and chunks', () => {
 
     const document = byFormat['json'].json;
     expect(validateDocument(document)).toBe(true);
-    expect(document).toMatchObject({ schemaVersion: '1.2', pages: 4, metadata: { title: 'Document Conversion Handbook' } });
+    expect(document).toMatchObject({ schemaVersion: '1.3', pages: 4, metadata: { title: 'Document Conversion Handbook' } });
 
     const chunks = byFormat['chunks'].json as unknown as StoredChunk[];
     expect(chunks.length).toBeGreaterThan(8);

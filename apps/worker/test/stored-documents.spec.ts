@@ -38,7 +38,7 @@ describe('a worker storing document trees', () => {
     expect(job.result).toMatchObject({ mimeType: 'text/html', metadata: { title: 'Field Report', author: 'Docformat Fixtures' } });
     const stored = await suite.client.prisma.jobDocument.findUniqueOrThrow({ where: { jobId: id } });
     expect(stored.extraction).toMatchObject({
-      document: { schemaVersion: '1.2', blocks: expect.any(Array) },
+      document: { schemaVersion: '1.3', blocks: expect.any(Array) },
       tables: [{ caption: 'Table 1: Birds counted per site', headerRows: 1 }],
       links: [{ href: 'https://example.com/survey' }, { href: 'methods.html' }, { href: 'https://example.com/weather' }],
       images: [],

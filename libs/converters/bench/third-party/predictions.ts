@@ -5,6 +5,8 @@ import type { TruthCell, TruthHeading } from './truth';
 export interface PredictedTable {
   page: number;
   rows: TruthCell[][];
+  /** Each row's page, for a table that runs over pages (the json tree gives them then). */
+  rowPages?: number[];
 }
 
 /** What the scores read from docformat's json tree. */
@@ -23,7 +25,11 @@ export function predictionOf(document: JsonDocument): Prediction {
     for (const block of blocks) {
       switch (block.type) {
         case 'table':
-          prediction.tables.push({ page: block.page, rows: spannedRows(block.rows) });
+          prediction.tables.push({
+            page: block.page,
+            rows: spannedRows(block.rows),
+            ...(block.rows.some((row) => row.page !== undefined) ? { rowPages: block.rows.map((row) => row.page ?? block.page) } : {}),
+          });
           break;
         case 'heading':
           prediction.headings.push({ level: block.level, text: block.text, page: block.page });

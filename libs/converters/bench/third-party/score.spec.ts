@@ -37,6 +37,22 @@ describe('scoreTables', () => {
     expect(scoreTables([sizeOnly], output(found), [1], true)).toMatchObject({ teds: [], found: 0, relations: { predicted: 0 } });
   });
 
+  it('scores only the rows on the truth’s pages of a table joined over a page break', () => {
+    // The truth checks page 1; the table found goes on over page 2, whose rows it cannot see.
+    const joined = {
+      page: 1,
+      rows: [...cells(['a', 'b'], ['1', '2']), [{ text: '3', rowSpan: 2 }, { text: '4' }], cells(['5'])[0]],
+      rowPages: [1, 1, 2, 2],
+    };
+    expect(scoreTables([truth], output(joined), [1], true)).toMatchObject({
+      teds: [1],
+      relations: { matched: 4, expected: 4, predicted: 4 },
+    });
+    // A truth of page 2 sees those rows alone, the span cut to them.
+    const second: TruthTable = { page: 2, rows: [[{ text: '3', rowSpan: 2 }, { text: '4' }], cells(['5'])[0]] };
+    expect(scoreTables([second], output(joined), [2], true)).toMatchObject({ teds: [1], found: 1 });
+  });
+
   it('scores a table missed as TEDS 0 and its relations as expected', () => {
     expect(scoreTables([truth], output(), [1], true)).toMatchObject({ teds: [0], found: 0, relations: { matched: 0, expected: 4 } });
   });

@@ -12,6 +12,7 @@ import {
   scorePageTables,
   wordCounts,
 } from './metrics';
+import type { PredictedTable } from './predictions';
 import type { Converted, DocformatOutput } from './tools';
 import type { TruthTable } from './truth';
 
@@ -61,7 +62,7 @@ export function scoreTables(
   complete: boolean,
 ): TableScores {
   const scores: TableScores = { teds: [], tedsS: [], found: 0, relations: EMPTY_BAG, cells: EMPTY_BAG };
-  const predicted = output.tables.filter((table) => onPages(pages)(table.page));
+  const predicted = output.tables.flatMap((table) => onTruthPages(table, pages));
   // Where the truth marks no header cell (most tools' tests), header-ness is not scored.
   const headers = truthTables.some((table) => table.rows.some((row) => row.some((cell) => cell.header)));
   const truthPages = [...new Set(truthTables.map((table) => table.page))].sort((a, b) => a - b);
@@ -105,6 +106,32 @@ export function scoreTables(
     scores.cells = addBagCounts(scores.cells, { matched: found.matched, predicted: found.matched, expected: found.expected });
   }
   return scores;
+}
+
+/**
+ * The part of a predicted table on the pages the truth speaks about: a table joined
+ * over a page break keeps only its rows there, so rows the truth cannot see (the
+ * source checked one page) are neither matched nor spurious. A span is cut to the
+ * rows kept.
+ */
+function onTruthPages(table: PredictedTable, pages: number[] | undefined): PredictedTable[] {
+  const rowPages = table.rowPages;
+  if (!rowPages || !pages) return onPages(pages)(table.page) ? [table] : [];
+  const kept = rowPages.map((page) => pages.includes(page));
+  const first = kept.indexOf(true);
+  if (first < 0) return [];
+  const rows = table.rows.flatMap((row, r) => {
+    if (!kept[r]) return [];
+    return [
+      row.map((cell) => {
+        if (!cell.rowSpan) return cell;
+        const rowSpan = kept.slice(r, r + cell.rowSpan).filter(Boolean).length;
+        const { rowSpan: _cut, ...rest } = cell;
+        return rowSpan > 1 ? { ...rest, rowSpan } : rest;
+      }),
+    ];
+  });
+  return [{ page: rowPages[first], rows }];
 }
 
 /** The rows at these indexes (negative: from the end), those that exist. */

@@ -84,6 +84,17 @@ export interface Table extends BlockPosition {
   headerRows?: number;
   /** The cells that span more than one row or column, by their top-left position. */
   spans?: TableSpan[];
+  /**
+   * A table that runs over pages (a page break cut it and the layout joined the
+   * parts): where each later page's rows start, in order. Absent on a one-page table.
+   */
+  pageStarts?: TablePageStart[];
+}
+
+/** The first row on `page`, 0-based over the table's rows as written, as TableSpan counts them. */
+export interface TablePageStart {
+  row: number;
+  page: number;
 }
 
 /**

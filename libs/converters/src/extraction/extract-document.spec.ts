@@ -74,7 +74,7 @@ describe('extractDocument', () => {
     ]);
     expect(extraction.images).toEqual([{ alt: 'A heron', src: 'heron.png', page: 3, bbox: [1, 2, 3, 4] }]);
     expect(documentSchemaErrors(extraction.document)).toEqual([]);
-    expect(extraction.document).toMatchObject({ schemaVersion: '1.2', pages: 3, metadata: { title: 'Survey' } });
+    expect(extraction.document).toMatchObject({ schemaVersion: '1.3', pages: 3, metadata: { title: 'Survey' } });
   });
 
   it('takes a caption only from a paragraph that reads as one, before the table or else after it', () => {

@@ -10,15 +10,18 @@ import type { IntermediateDocument } from '../document';
  * several header rows (Table.spans, Table.headerRows), which older renderers would
  * flatten, so they refuse version-2 trees rather than give other bytes.
  */
-export const STORED_DOCUMENT_VERSION = 3;
+export const STORED_DOCUMENT_VERSION = 4;
 
 /**
  * The versions these renderers read: a version-1 tree is a version-2 tree without
  * spans, a version-2 tree a version-3 tree without pictures. 3 numbered the pictures
  * the job kept (Image.n, mediaType, width, height: their bytes are in job_images),
- * which older renderers would write as placeholders whatever format.images asks.
+ * which older renderers would write as placeholders whatever format.images asks;
+ * a version-3 tree is a version-4 tree without row pages. 4 gave a table that runs
+ * over pages the rows each page starts with (Table.pageStarts), which older renderers
+ * would leave out of the json rows.
  */
-export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2, 3];
+export const READABLE_DOCUMENT_VERSIONS: readonly number[] = [1, 2, 3, 4];
 
 /**
  * The document as it is stored with its job: the tree after cleaning and nesting

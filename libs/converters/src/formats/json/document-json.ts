@@ -17,7 +17,7 @@ export type JsonDocument = {
 };
 
 /** Minor versions only add optional fields; see the schema's description of schemaVersion. */
-export const DOCUMENT_SCHEMA_VERSION = '1.2';
+export const DOCUMENT_SCHEMA_VERSION = '1.3';
 
 type Position = { page: number; bbox?: BoundingBox };
 type Text = { text: string; inlines?: JsonInline[] };
@@ -40,5 +40,6 @@ export type JsonBlock =
   | ({ type: 'image'; alt: string; src?: string; n?: number; mediaType?: string; width?: number; height?: number; url?: string } & Position)
   | { type: 'pageBreak'; page: number };
 
-export type JsonTableRow = { header: boolean; cells: JsonTableCell[] };
+/** `page`: only in a table that runs over pages, on every row. */
+export type JsonTableRow = { header: boolean; cells: JsonTableCell[]; page?: number };
 export type JsonTableCell = Text & { rowSpan?: number; colSpan?: number };

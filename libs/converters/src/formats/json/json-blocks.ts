@@ -1,5 +1,5 @@
 import { imageToken } from '@docformat/contracts';
-import { type Block, type Image, type Inline, type TableRow, inlineText } from '../../document';
+import { type Block, type Image, type Inline, type TablePageStart, type TableRow, inlineText } from '../../document';
 import type { JsonBlock, JsonInline, JsonTableCell, JsonTableRow } from './document-json';
 
 /**
@@ -41,6 +41,7 @@ function jsonBlock(block: Block, page: number): JsonBlock {
         if (span.rowSpan > 1) cell.rowSpan = span.rowSpan;
         if (span.colSpan > 1) cell.colSpan = span.colSpan;
       }
+      if (block.pageStarts) rowPages(rows, page, block.pageStarts);
       return { type: 'table', rows, ...position };
     }
     case 'code':
@@ -58,6 +59,15 @@ function jsonBlock(block: Block, page: number): JsonBlock {
 function imageFile(image: Image): Pick<Extract<JsonBlock, { type: 'image' }>, 'n' | 'mediaType' | 'width' | 'height' | 'url'> {
   if (image.n === undefined) return {};
   return { n: image.n, mediaType: image.mediaType, width: image.width, height: image.height, url: imageToken(image.n) };
+}
+
+/** A table that runs over pages gives every row its page; a one-page table's rows have the table's. */
+function rowPages(rows: JsonTableRow[], page: number, starts: readonly TablePageStart[]): void {
+  let next = 0;
+  for (let r = 0; r < rows.length; r++) {
+    while (next < starts.length && starts[next].row <= r) page = starts[next++].page;
+    rows[r].page = page;
+  }
 }
 
 function jsonRow(row: TableRow, header: boolean): JsonTableRow {

@@ -28,7 +28,7 @@ describe('json format', () => {
 
     it('has the schema version, the metadata and the page count, and no page breaks or boxes', () => {
       expect(doc).toMatchObject({
-        schemaVersion: '1.2',
+        schemaVersion: '1.3',
         pages: 1,
         metadata: { title: 'Document Conversion Handbook', author: 'Ada Example' },
       });

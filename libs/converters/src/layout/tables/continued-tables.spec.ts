@@ -22,6 +22,11 @@ describe('joinContinuedTables', () => {
     const joined = joinContinuedTables(parts);
     expect(joined).toHaveLength(1);
     expect((joined[0] as PageTable).table.rows.map((row) => inlineText(row[0]))).toEqual(['1', '2', '3']);
+    // Each later page's first row, counted header first: the repeated headers are gone.
+    expect((joined[0] as PageTable).table.pageStarts).toEqual([
+      { row: 2, page: 2 },
+      { row: 3, page: 3 },
+    ]);
     // The third part stops with room, so a fourth, after it, is another table.
     const fourth = { ...table(4, ['A', 'B'], [['4', 'x']]), pageHeight: 800 };
     const withRoom = [...parts.slice(0, 2), { ...parts[2], top: 100, bottom: 140 }, fourth];

@@ -93,11 +93,17 @@ function joinPair(first: PageTable, second: PageTable, tail: PageTable): PageTab
     ...(first.table.spans ?? []),
     ...(second.table.spans ?? []).flatMap((span) => (span.row >= skipped ? [{ ...span, row: span.row + offset }] : [])),
   ];
+  // Each page's rows keep their page, so a reader can cite the page a row is on.
+  const pageStarts = [
+    ...(first.table.pageStarts ?? []),
+    ...(secondRows.length > skipped ? [{ row: offset + skipped, page: second.page }] : []),
+    ...(second.table.pageStarts ?? []).map((start) => ({ ...start, row: start.row + offset })),
+  ];
   // The joined table keeps the first part's place and page; its right edge is the wider one.
   return {
     ...first,
     right: Math.max(first.right, second.right),
-    table: { ...first.table, rows, ...(spans.length > 0 ? { spans } : {}) },
+    table: { ...first.table, rows, ...(spans.length > 0 ? { spans } : {}), ...(pageStarts.length > 0 ? { pageStarts } : {}) },
   };
 }
 

@@ -132,6 +132,20 @@ describe('a tagged table that goes on over a page break (pscan-chip README.pdf, 
     expect(rows.filter((row) => row.startsWith('| **HMVEC-d'))).toHaveLength(3);
     expect(rows[rows.length - 1]).toBe('| **Th1** | Th1.jaspar.bg | Th1.transfac.bg |');
   });
+
+  it('gives each of its rows in the json tree the page it is on', async () => {
+    type JsonRow = { page?: number; cells: Array<{ text: string }> };
+    const json = (await renderFile(join(CORPUS, 'libreoffice/pscan-chip/pscan-chip-README.pdf'), 'application/pdf', 'json')) as {
+      blocks: Array<{ type: string; page: number; rows?: JsonRow[] }>;
+    };
+    const table = json.blocks.find((block) => block.rows?.[0]?.cells[0]?.text === 'Cell Line')!;
+    const pageOf = (name: string) => table.rows!.find((row) => row.cells[0].text === name)?.page;
+    expect(table.rows!.every((row) => row.page !== undefined)).toBe(true);
+    expect(table.rows![0].page).toBe(table.page);
+    expect(pageOf('HMVEC-dBl-Neo')).toBe(table.page);
+    expect(pageOf('HMVEC-dLy-Neo')).toBe(table.page + 1);
+    expect(pageOf('Th1')).toBe(table.page + 1);
+  });
 });
 
 describe('a tagged table whose cells span columns (python3-relatorio basic.pdf, LibreOffice)', () => {
