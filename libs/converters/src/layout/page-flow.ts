@@ -6,19 +6,20 @@ import { type FlowElement, type PageTable, isTable } from './tables/page-table';
 import { taggedPageTables } from './tables/tagged-tables';
 import { ruledTables } from './tables/ruled-tables';
 import { asTypewriterProse } from './typewriter-pages';
+import { withoutLineNumbers } from './line-numbers';
 
 type Element = { item: TextItem } | { table: PageTable };
 
 /**
  * One page → lines and tables in reading order: a typewritten page's monospace is taken
- * as its body type (typewriter-pages.ts), ruled tables are cut out first (their
- * cells would otherwise read as short lines), then the page is split into column
- * regions, each region's text is grouped into lines, and aligned (borderless)
- * tables are found among those lines.
+ * as its body type (typewriter-pages.ts), line numbers in its margin are taken out
+ * (line-numbers.ts), ruled tables are cut out first (their cells would otherwise read
+ * as short lines), then the page is split into column regions, each region's text is
+ * grouped into lines, and aligned (borderless) tables are found among those lines.
  */
 export function pageFlow(page: PageText): FlowElement[] {
   const info = { page: page.page, height: page.height };
-  const items = asTypewriterProse(page.items);
+  const items = withoutLineNumbers(asTypewriterProse(page.items));
   // Tables the tag tree declares first: their cells are known, whatever their rules.
   const tagged = taggedPageTables(items, page.taggedTables ?? [], info);
   const ruled = ruledTables(tagged.rest, page.rules, info);

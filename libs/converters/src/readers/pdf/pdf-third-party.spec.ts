@@ -445,3 +445,17 @@ describe('a browser print of a page that breaks compounds after their hyphen (SQ
     expect(markdown).not.toMatch(/publicdomain|onsite/);
   });
 });
+
+describe('a specification with its lines numbered in the margin (aprx requirement specification, LibreOffice)', () => {
+  it('reads its pages as prose and lists, the line numbers left out, with the tag tree ignored', async () => {
+    const markdown = await markdownOf('libreoffice/aprx/aprx-requirement-specification.pdf', false);
+    // Page 9, its lines numbered 181 to 198: a bold title, then a numbered list with a sub-list.
+    expect(markdown).toContain(
+      '**2.3 Low-Level Receiving Rules:**\n\n1. Received AX.25 packet is compared against “my freshly sent packets” storage, and matched ones are dropped.',
+    );
+    expect(markdown).toMatch(/^ {3}1\. This means that AX\.25 address headers are validated per their rules/m);
+    // No table of line numbers beside paragraphs; page 27's own table stays.
+    expect(markdown).not.toMatch(/^\| 1?\d{2,3} \|/m);
+    expect(markdown).toMatch(/^\| name \| Optionality by type/m);
+  });
+});
