@@ -234,12 +234,28 @@ function isBoldRow(line: TextLine | undefined): boolean {
 
 /**
  * A table starting at `start`: three rows, or two when the first is a bold header over
- * a regular row (a table that a page break cut short, or a one-row table).
+ * a regular row (a table that a page break cut short, or a one-row table), or when
+ * the two are a grid of three columns or more (a sheet of two rows).
  */
 function tableAt(lines: readonly TextLine[], start: number): Found | undefined {
   if (!isRow(lines[start])) return undefined;
-  const headed = isBoldRow(lines[start]) && lines[start + 1] !== undefined && isRow(lines[start + 1]) && !isBoldRow(lines[start + 1]);
-  return tableWith(lines, start, MIN_ROWS) ?? (headed ? tableWith(lines, start, 2) : undefined);
+  const next = lines[start + 1];
+  const headed = isBoldRow(lines[start]) && next !== undefined && isRow(next) && !isBoldRow(next);
+  return tableWith(lines, start, MIN_ROWS) ?? (headed || isGridPair(lines[start], next) ? tableWith(lines, start, 2) : undefined);
+}
+
+/** Columns a two-row grid needs: two lines with two cells each may be prose cut by one wide gap. */
+const GRID_COLUMNS = 2;
+
+/**
+ * Two rows with as many cells, each under the other's (once a narrow gap both rows
+ * share is taken as a cell's edge): too regular for prose.
+ */
+function isGridPair(first: TextLine, second: TextLine | undefined): boolean {
+  if (!second || !isRow(second)) return false;
+  const [above, below] = splitNarrowColumns([first.segments, second.segments], 2);
+  if (above.length < GRID_COLUMNS || above.length !== below.length) return false;
+  return above.every((cell, k) => Math.abs(cell.x - below[k].x) <= ALIGN || Math.abs(cell.right - below[k].right) <= ALIGN);
 }
 
 /** A table, the index of the line after it, and where each of its columns' cells start and how far they reach. */

@@ -459,3 +459,11 @@ describe('a specification with its lines numbered in the margin (aprx requiremen
     expect(markdown).toMatch(/^\| name \| Optionality by type/m);
   });
 });
+
+describe('a sheet of two rows (r-cran-openxlsx groupTest.pdf, printed by Calc)', () => {
+  it('is a table of its three columns, though a table needs three rows unless a bold header heads it', async () => {
+    const markdown = await markdownOf('spreadsheets/r-cran-openxlsx/groupTest.pdf');
+    // The first row's first two cells sit closer than a column gap; the second row's gap at the same place parts them.
+    expect(markdown.trim()).toBe('| ehvk39 | jnv9 | j49f |\n| --- | --- | --- |\n| fi49 | nf49j | j94fjmc |');
+  });
+});
