@@ -106,17 +106,21 @@ function joinLines(lines: readonly TextLine[]): TextLine {
 
 /**
  * A line that names a group of rows: one segment in the first column, starting at its
- * cells (or a little left of them) and ending before the second column; in a table
- * whose label column is on the right (right-to-left text), a segment of right-to-left
- * text ending at the last column's right edge.
+ * cells (or a little left of them) and ending before the second column, or, set out
+ * left of the cells in a table of three columns or more and no larger than its rows
+ * (`rowSize`), before the last (a group's name wider than the labels under it); in a table whose label column is on the right
+ * (right-to-left text), a segment of right-to-left text ending at the last column's
+ * right edge.
  */
-function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExtent[]): boolean {
+function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExtent[], rowSize?: number): boolean {
   if (line.page !== table.page || line.segments.length !== 1 || listMarker(line.text)) return false;
   const first = columns[0];
   const last = columns[columns.length - 1];
   if (line.rtl)
     return line.right >= last.right - ALIGN && line.right <= last.right + 3 * line.size && line.x > columns[columns.length - 2].right;
-  return line.x >= first.x - 3 * line.size && line.x <= first.x + ALIGN && line.right < columns[1].x;
+  // Not larger than the rows: a heading set out at the margin above the next table is not a group's name.
+  const outdented = line.x < first.x - ALIGN && columns.length > 2 && rowSize !== undefined && line.size <= rowSize + 0.5;
+  return line.x >= first.x - 3 * line.size && line.x <= first.x + ALIGN && line.right < (outdented ? last.x : columns[1].x);
 }
 
 /** A label line as a row: its text in the first column, or the last when it reads right to left. */
@@ -148,14 +152,20 @@ function joinedAcrossLabels(
     // Each column of the narrower lies over one of the wider's, in order (a column empty in one block is not drawn there).
     const map = columnsWithin(beforeColumns, extents);
     if (!map) return table;
-    if (between.some((line) => 'kind' in line || !isLabel(line, table, extents))) return table;
+    if (between.some((line) => 'kind' in line || !isLabel(line, table, extents, rowSize))) return table;
     const size = Math.max(rowSize, ...between.map((line) => line.size));
     // Blank rows alone between blocks of the same columns (a sheet's sections) may be more than label lines leave.
     const room = labels === 0 ? BLANK_ROWS : labels + 3;
     if (table.top - (before.bottom ?? before.top) > room * size) return table;
     const narrower = map.wider === 'second' ? before : table;
     if (map.columns.length !== Math.max(beforeColumns.length, extents.length) && narrower.table.spans) return table;
-    out.splice(out.length - 1 - labels, labels + 1);
+    // The first group's name, above the first block, looks as the names between do.
+    const above = out[out.length - 2 - labels];
+    const firstLabel =
+      labels > 0 && above && !('kind' in above) && !before.table.header && namesFirstGroup(above, between[0], before, beforeColumns)
+        ? [above]
+        : [];
+    out.splice(out.length - 1 - labels - firstLabel.length, labels + 1 + firstLabel.length);
     const width = Math.max(beforeColumns.length, extents.length);
     const widen = (t: PageTable) => (row: TableRow) =>
       t === narrower ? Array.from({ length: width }, (_, col) => row[map.columns.indexOf(col)] ?? []) : row;
@@ -168,11 +178,28 @@ function joinedAcrossLabels(
       table: {
         ...before.table,
         ...(before.table.header ? { header: widen(before)(before.table.header) } : {}),
-        rows: [...before.table.rows.map(widen(before)), ...between.map((line) => labelRow(line, width)), ...rowsOf(table)],
+        rows: [
+          ...firstLabel.map((line) => labelRow(line, width)),
+          ...before.table.rows.map(widen(before)),
+          ...between.map((line) => labelRow(line, width)),
+          ...rowsOf(table),
+        ],
       },
     };
   }
   return table;
+}
+
+/** `line`, just above `table`'s first row, names its rows as `label` (a name between two blocks) names the next block's: in its place and style. */
+function namesFirstGroup(line: TextLine, label: TextLine, table: PageTable, columns: readonly ColumnExtent[]): boolean {
+  const firstRow = table.top + label.size;
+  return (
+    isLabel(line, table, columns, label.size) &&
+    line.bold === label.bold &&
+    Math.abs(line.size - label.size) < 0.5 &&
+    Math.abs(line.x - label.x) <= ALIGN &&
+    firstRow - line.y <= 2 * line.size
+  );
 }
 
 /** Blank space, in rows of the table's size, that may part two blocks of one table's columns with nothing between them. */

@@ -467,3 +467,23 @@ describe('a sheet of two rows (r-cran-openxlsx groupTest.pdf, printed by Calc)',
     expect(markdown.trim()).toBe('| ehvk39 | jnv9 | j49f |\n| --- | --- | --- |\n| fi49 | nf49j | j94fjmc |');
   });
 });
+
+describe('a borderless table of groups, each under its name (fonts-sil-annapurna GraphiteFeatures.pdf, LibreOffice)', () => {
+  it('takes the names between the groups as rows, those wider than their column too, and the first group’s name above it, with the tag tree ignored', async () => {
+    const markdown = await markdownOf('libreoffice/fonts-sil-annapurna/AnnapurnaSIL-GraphiteFeatures.pdf', false);
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+    const at = (start: string) => rows.findIndex((row) => row.startsWith(start));
+    expect(rows[0]).toBe('| Jha variants |  |  |');
+    expect(rows[1]).toMatch(/^\| India: \| .+ \| Annapurna SIL \(default\) \|$/);
+    // "Digit five alternate" runs on past the first column, into the second's: still a group's name, in the same table.
+    const five = at('| Digit five alternate |');
+    expect(rows.slice(at('| Ekar nukta position |'), five + 3).map((row) => row.split(' | ')[0])).toEqual([
+      '| Ekar nukta position',
+      '| Low:',
+      '| High:',
+      '| Digit five alternate',
+      '| False:',
+      '| True:',
+    ]);
+  });
+});
