@@ -108,9 +108,9 @@ function joinLines(lines: readonly TextLine[]): TextLine {
  * A line that names a group of rows: one segment in the first column, starting at its
  * cells (or a little left of them) and ending before the second column, or, set out
  * left of the cells in a table of three columns or more and no larger than its rows
- * (`rowSize`), before the last (a group's name wider than the labels under it); in a table whose label column is on the right
- * (right-to-left text), a segment of right-to-left text ending at the last column's
- * right edge.
+ * (`rowSize`), before the last (a group's name wider than the labels under it); in a
+ * table whose label column is on the right (right-to-left text), a segment of
+ * right-to-left text ending at the last column's right edge.
  */
 function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExtent[], rowSize?: number): boolean {
   if (line.page !== table.page || line.segments.length !== 1 || listMarker(line.text)) return false;
@@ -262,7 +262,7 @@ function isBoldRow(line: TextLine | undefined): boolean {
 /**
  * A table starting at `start`: three rows, or two when the first is a bold header over
  * a regular row (a table that a page break cut short, or a one-row table), or when
- * the two are a grid of three columns or more (a sheet of two rows).
+ * each cell of the two rows sits under a cell of the other (a sheet of two rows).
  */
 function tableAt(lines: readonly TextLine[], start: number): Found | undefined {
   if (!isRow(lines[start])) return undefined;
@@ -271,9 +271,6 @@ function tableAt(lines: readonly TextLine[], start: number): Found | undefined {
   return tableWith(lines, start, MIN_ROWS) ?? (headed || isGridPair(lines[start], next) ? tableWith(lines, start, 2) : undefined);
 }
 
-/** Columns a two-row grid needs: two lines with two cells each may be prose cut by one wide gap. */
-const GRID_COLUMNS = 2;
-
 /**
  * Two rows with as many cells, each under the other's (once a narrow gap both rows
  * share is taken as a cell's edge): too regular for prose.
@@ -281,7 +278,7 @@ const GRID_COLUMNS = 2;
 function isGridPair(first: TextLine, second: TextLine | undefined): boolean {
   if (!second || !isRow(second)) return false;
   const [above, below] = splitNarrowColumns([first.segments, second.segments], 2);
-  if (above.length < GRID_COLUMNS || above.length !== below.length) return false;
+  if (above.length !== below.length) return false;
   return above.every((cell, k) => Math.abs(cell.x - below[k].x) <= ALIGN || Math.abs(cell.right - below[k].right) <= ALIGN);
 }
 
