@@ -27,12 +27,13 @@ const CELL_GAP = 2;
 
 /**
  * Takes out line numbers printed in a page's margin (LibreOffice's and Word's line
- * numbering, legal drafts, specifications under review): a column of numbers rising
- * by a steady step down the page, beside (nearly) every line, with nothing of the
- * text on their side of them. The layout would otherwise read them as a column beside
- * each paragraph, every numbered page as a table, and they are no more the document's
- * text than its page numbers are. A table's own row numbers stand beside cells, not
- * prose, and stay.
+ * numbering, legal drafts, specifications under review): a column of numbers starting
+ * (or ending) their lines, rising by a steady step down the page, beside most of the
+ * lines they run along (a table's lines go unnumbered), with nothing of the text on
+ * their side of them. The layout would otherwise read them as a column beside each
+ * paragraph, every numbered page as a table, and they are no more the document's text
+ * than its page numbers are. A table's own row numbers stand beside cells, not prose,
+ * and a code listing's beside code: both stay.
  */
 export function withoutLineNumbers(items: readonly TextItem[]): readonly TextItem[] {
   const numbers = items.filter((item) => NUMBER.test(item.text.trim()));
