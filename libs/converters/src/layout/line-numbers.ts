@@ -1,4 +1,5 @@
 import type { TextItem } from './page-text';
+import { baselineGroups } from './text-lines';
 
 /** A line number: digits alone in their item. */
 const NUMBER = /^\d{1,5}$/;
@@ -39,7 +40,7 @@ export function withoutLineNumbers(items: readonly TextItem[]): readonly TextIte
   const numbers = items.filter((item) => NUMBER.test(item.text.trim()));
   if (numbers.length < MIN_NUMBERS) return items;
   // A margin's number starts its line (or ends it, in a right margin): a section number after it is not one of them.
-  const lines = textLines(items.filter((item) => item.text.trim() !== ''));
+  const lines = baselineGroups(items);
   const starts = new Set(lines.map((line) => line[0]));
   const ends = new Set(lines.map((line) => line[line.length - 1]));
   const first = numbers.filter((item) => starts.has(item));
@@ -69,7 +70,7 @@ function sameEdge(numbers: readonly TextItem[], edgeOf: (item: TextItem) => numb
   return groups.filter((group) => group.length >= MIN_NUMBERS).map((group) => group.sort((a, b) => a.y - b.y));
 }
 
-/** `lines`: the page's, as textLines groups them. */
+/** `lines`: the page's, as baselineGroups groups them. */
 function isLineNumbering(margin: readonly TextItem[], lines: readonly TextItem[][]): boolean {
   if (!risesSteadily(margin.map((item) => Number(item.text.trim())))) return false;
   const inMargin = new Set(margin);
@@ -98,17 +99,6 @@ function risesSteadily(values: readonly number[]): boolean {
   for (const step of steps) counts.set(step, (counts.get(step) ?? 0) + 1);
   const [step, count] = [...counts].sort((a, b) => b[1] - a[1])[0];
   return step <= MAX_STEP && count >= STEADY * steps.length;
-}
-
-/** Items on one baseline, as groupLines puts them, each line sorted left to right. */
-function textLines(items: readonly TextItem[]): TextItem[][] {
-  const lines: TextItem[][] = [];
-  for (const item of [...items].sort((a, b) => a.y - b.y)) {
-    const line = lines[lines.length - 1];
-    if (line && Math.abs(item.y - line[0].y) <= 0.45 * Math.max(line[0].size, item.size)) line.push(item);
-    else lines.push([item]);
-  }
-  return lines.map((line) => line.sort((a, b) => a.x - b.x));
 }
 
 /** A run of words without a cell's gap in it, long enough and made of letters; not code, whose listings number their lines as part of the listing. */

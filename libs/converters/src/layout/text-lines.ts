@@ -56,6 +56,11 @@ export const SEGMENT_GAP = 1.5;
  * from the gaps between glyphs.
  */
 export function groupLines(items: readonly TextItem[], page: { page: number; height: number }, column = -1): TextLine[] {
+  return baselineGroups(items).map((group) => buildLine(withMarksInWords(dedupe(group)), page, column));
+}
+
+/** The visible items on each baseline, top to bottom, each group left to right: the lines groupLines builds, as items. */
+export function baselineGroups(items: readonly TextItem[]): TextItem[][] {
   const visible = items.filter((item) => item.text.trim() !== '').sort((a, b) => a.y - b.y || a.x - b.x);
   const groups: TextItem[][] = [];
   // The largest size in the open group, kept as items join (not recomputed per item: lines of hundreds of items).
@@ -70,7 +75,7 @@ export function groupLines(items: readonly TextItem[], page: { page: number; hei
       groupSize = item.size;
     }
   }
-  return groups.map((group) => buildLine(withMarksInWords(dedupe(group.sort((a, b) => a.x - b.x))), page, column));
+  return groups.map((group) => group.sort((a, b) => a.x - b.x));
 }
 
 const ONLY_MARKS = /^\p{M}+$/u;
