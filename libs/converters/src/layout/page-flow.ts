@@ -30,7 +30,7 @@ export function pageFlow(page: PageText): FlowElement[] {
   return regions.flatMap((region, index) => {
     const items = region.elements.flatMap((element) => ('item' in element ? [element.item] : []));
     const regionTables = region.elements.flatMap((element) => ('table' in element ? [element.table] : []));
-    const flow = alignedTables(groupLines(items, info, region.column ? index : -1));
+    const flow = alignedTables(groupLines(items, info, region.column ? index : -1), page.fills);
     return byPosition(flow, regionTables);
   });
 }

@@ -23,6 +23,17 @@ export interface TextItem {
   typewriter?: boolean;
 }
 
+/**
+ * A filled rectangle in top-left page coordinates, wider and taller than a rule: a
+ * cell's or a row's shading, a highlight, a box behind text.
+ */
+export interface Fill {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 /** A horizontal or vertical ruling line in top-left page coordinates. */
 export interface Rule {
   horizontal: boolean;
@@ -53,6 +64,8 @@ export interface PageText {
   items: TextItem[];
   /** Ruling lines (table borders). */
   rules: Rule[];
+  /** Filled rectangles (cell shading); absent where the page has no drawing (OCR). */
+  fills?: Fill[];
   /** The tables the page's tag tree declares (tables/tagged-tables.ts), when it is tagged. */
   taggedTables?: TaggedTable[];
 }

@@ -6,6 +6,9 @@ import { type CellLines, type PageTable, tableFromCells } from './page-table';
 import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
 import type { TableRow } from '../../document';
 import { runsToInline } from '../text-runs';
+import type { Fill } from '../page-text';
+import { shadedRows } from './shaded-rows';
+import { NUMERIC } from './figures';
 
 /** Rows needed before aligned text counts as a table. */
 const MIN_ROWS = 3;
@@ -23,12 +26,12 @@ const ALIGN = 4;
  * tables split by label lines (joinedAcrossLabels) are taken in. Lines that are list
  * items (marker, gap, text) are never rows.
  */
-export function alignedTables(pageLines: readonly TextLine[]): Array<TextLine | PageTable> {
+export function alignedTables(pageLines: readonly TextLine[], fills: readonly Fill[] = []): Array<TextLine | PageTable> {
   const lines = splitNarrowRows(pageLines);
   const out: Array<TextLine | PageTable> = [];
   const extentsOf = new Map<PageTable, ColumnExtent[]>();
   for (let i = 0; i < lines.length;) {
-    const found = tableAt(lines, i);
+    const found = tableAt(lines, i, fills);
     if (found) {
       const table = withRowsAbove(out, found.table, found.extents);
       const joined = joinedAcrossLabels(out, table, found.extents, extentsOf, lines[i].size);
@@ -264,11 +267,13 @@ function isBoldRow(line: TextLine | undefined): boolean {
  * a regular row (a table that a page break cut short, or a one-row table), or when
  * each cell of the two rows sits under a cell of the other (a sheet of two rows).
  */
-function tableAt(lines: readonly TextLine[], start: number): Found | undefined {
+function tableAt(lines: readonly TextLine[], start: number, fills: readonly Fill[]): Found | undefined {
   if (!isRow(lines[start])) return undefined;
   const next = lines[start + 1];
   const headed = isBoldRow(lines[start]) && next !== undefined && isRow(next) && !isBoldRow(next);
-  return tableWith(lines, start, MIN_ROWS) ?? (headed || isGridPair(lines[start], next) ? tableWith(lines, start, 2) : undefined);
+  return (
+    tableWith(lines, start, MIN_ROWS, fills) ?? (headed || isGridPair(lines[start], next) ? tableWith(lines, start, 2, fills) : undefined)
+  );
 }
 
 /**
@@ -285,7 +290,7 @@ function isGridPair(first: TextLine, second: TextLine | undefined): boolean {
 /** A table, the index of the line after it, and where each of its columns' cells start and how far they reach. */
 type Found = { table: PageTable; end: number; extents: ColumnExtent[] };
 
-function tableWith(lines: readonly TextLine[], start: number, minRows: number): Found | undefined {
+function tableWith(lines: readonly TextLine[], start: number, minRows: number, fills: readonly Fill[]): Found | undefined {
   let end = start + 1;
   // Lines of one segment taken as rows whose cells sit a word space apart, cut below.
   const rowLike = new Set<TextLine>();
@@ -340,12 +345,14 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
   const reaches = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
   // How far each column's cells reach, and where the next column's cells start (the room a cell could have had).
   const limits = reaches.map((reach, col) => ({ reach: reach.right, room: reaches[col + 1]?.x ?? reach.right }));
-  const closeBelow = closeLines(candidates.slice(0, grid.rows.length).map((line) => line.y));
+  const gridLines = candidates.slice(0, grid.rows.length);
+  const closeBelow = closeLines(gridLines.map((line) => line.y));
+  const shading = shadedRows(gridLines, fills);
   // Lone lines the fit test cannot judge (under the line that sets the column's reach)
   // go as the column's other lone lines went: rows of their own where most of those were.
-  const judged = assembleRows(grid, limits, closeBelow, () => true);
+  const judged = assembleRows(grid, limits, { closeBelow, shading }, () => true);
   const ownRows = new Set(judged.votes.flatMap((vote, col) => (vote.rows > vote.wraps ? [col] : [])));
-  const { rows } = ownRows.size > 0 ? assembleRows(grid, limits, closeBelow, (col) => !ownRows.has(col)) : judged;
+  const { rows } = ownRows.size > 0 ? assembleRows(grid, limits, { closeBelow, shading }, (col) => !ownRows.has(col)) : judged;
   if (rows.length < minRows) return undefined;
   const table = tableFromCells(rows);
   if (!table) return undefined;
@@ -367,14 +374,16 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number): 
 type Votes = { wraps: number; rows: number };
 
 /**
- * The grid's lines as rows of cells: a lone line under a cell wraps it (wraps), lines
- * set close under a padded row continue it (continuesRow), any other line is a row.
- * `unsureWraps` says, per column, what a lone line the fit test cannot judge does.
+ * The grid's lines as rows of cells: lines the shading draws as one row are one
+ * (shadedRows: `shading`, a key per line), lines it draws apart are two; else a lone
+ * line under a cell wraps it (wraps), lines set close under a padded row continue it
+ * (continuesRow, `closeBelow`), any other line is a row. `unsureWraps` says, per
+ * column, what a lone line the fit test cannot judge does.
  */
 function assembleRows(
   grid: { rows: Placement[][]; width: number },
   limits: ReadonlyArray<{ reach: number; room: number }>,
-  closeBelow: readonly boolean[],
+  { closeBelow, shading }: { closeBelow: readonly boolean[]; shading: ReadonlyArray<string | undefined> },
   unsureWraps: (column: number) => boolean,
 ): { rows: CellLines[][]; votes: Votes[] } {
   const rows: CellLines[][] = [];
@@ -384,23 +393,31 @@ function assembleRows(
   // leading: a line with its first cell filled is then a row, however narrow the columns its words would overflow.
   const close = closeBelow.slice(1, grid.rows.length).filter(Boolean).length;
   const wrapsFew = close * 2 < grid.rows.length - 1;
+  const runOn = (placed: readonly Placement[]) => {
+    for (const { column, segment } of placed) {
+      rows[rows.length - 1][column].push(segment.runs);
+      lastIn[column] = segment;
+    }
+  };
   for (const [k, placed] of grid.rows.entries()) {
-    const only = placed.length === 1 ? placed[0] : undefined;
+    const [band, bandAbove] = [shading[k], shading[k - 1]];
+    if (rows.length > 0 && band !== undefined && band === bandAbove) {
+      runOn(placed);
+      continue;
+    }
+    const apart = band !== undefined && bandAbove !== undefined;
+    const only = placed.length === 1 && !apart ? placed[0] : undefined;
     const fit = only && rows.length > 0 ? wraps(lastIn[only.column], only.segment, limits[only.column]) : 'row';
     if (only && fit !== 'unsure' && rows.length > 0) votes[only.column][fit === 'wrap' ? 'wraps' : 'rows']++;
-    if (only && (fit === 'wrap' || (fit === 'unsure' && unsureWraps(only.column)))) {
-      rows[rows.length - 1][only.column].push(only.segment.runs);
-      lastIn[only.column] = only.segment;
-    } else if (
+    if (only && (fit === 'wrap' || (fit === 'unsure' && unsureWraps(only.column)))) runOn([only]);
+    else if (
+      !apart &&
       closeBelow[k] &&
       ((continuesRow(rows[rows.length - 1], placed) && !setOnItsOwn(placed, lastIn, limits)) ||
         (wrapsFew && overflowsEach(placed, lastIn, limits)))
-    ) {
-      for (const { column, segment } of placed) {
-        rows[rows.length - 1][column].push(segment.runs);
-        lastIn[column] = segment;
-      }
-    } else {
+    )
+      runOn(placed);
+    else {
       lastIn = [];
       for (const cell of placed) lastIn[cell.column] = cell.segment;
       const row: CellLines[] = Array.from({ length: grid.width }, () => []);
@@ -489,8 +506,6 @@ function closeLines(ys: readonly number[]): boolean[] {
   const between = (narrowest + Math.min(...padded)) / 2;
   return gaps.map((gap) => gap < between);
 }
-
-export const NUMERIC = /^[\d\s.,%$€£¥()+\-–—]+$/;
 
 /**
  * A line set close under a row continues it (its cells wrapped onto a second line)

@@ -1,7 +1,8 @@
 import type { TableSpan } from '../../document';
 import type { TextItem } from '../page-text';
 import { type TextLine, groupLines } from '../text-lines';
-import { NUMERIC, endAfter } from './aligned-tables';
+import { endAfter } from './aligned-tables';
+import { NUMERIC } from './figures';
 
 /** Baselines this share of the font size apart are one line across the band. */
 const SAME_BASELINE = 0.3;

@@ -133,7 +133,7 @@ export async function ocrPdfPages(
     const origin = origins.get(page.page);
     if (origin && result.rotation === 0) {
       const items = result.items.map((item) => ({ ...item, x: item.x + origin.left, y: item.y + origin.top }));
-      return { page: page.page, width: page.width, height: page.height, items, rules: page.rules };
+      return { page: page.page, width: page.width, height: page.height, items, rules: page.rules, fills: page.fills };
     }
     // A page read sideways has its own upright size; the PDF's rules no longer line up.
     return {

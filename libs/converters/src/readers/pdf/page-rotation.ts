@@ -1,5 +1,5 @@
 import type { LinkArea } from './page-links';
-import type { Rule, TextItem } from '../../layout/page-text';
+import type { Fill, Rule, TextItem } from '../../layout/page-text';
 
 /**
  * Which way most of a page's text reads, as drawn: `up` (bottom to top: the content
@@ -45,14 +45,14 @@ export function turnPoint(turn: TextTurn, x: number, y: number, width: number, h
 }
 
 /**
- * The page's words, rules and link areas as if the page were turned upright (see
+ * The page's words, rules, shading and link areas as if the page were turned upright (see
  * turnPoint), so that one layout reads it: a table set sideways comes out with its
  * rows as rows. Items keep their own text, size and width (along their baseline).
  */
-export function turnPage(
+export function turnPage<P extends { width: number; height: number; items: TextItem[]; rules: Rule[]; fills?: Fill[] }>(
   turn: TextTurn,
-  page: { width: number; height: number; items: TextItem[]; rules: Rule[] },
-): { width: number; height: number; items: TextItem[]; rules: Rule[] } {
+  page: P,
+): P {
   if (turn === 'upright') return page;
   const { width, height } = page;
   const point = (x: number, y: number) => turnPoint(turn, x, y, width, height);
@@ -69,7 +69,11 @@ export function turnPage(
       ? { horizontal: false, at: a[0], from: Math.min(a[1], b[1]), to: Math.max(a[1], b[1]) }
       : { horizontal: true, at: a[1], from: Math.min(a[0], b[0]), to: Math.max(a[0], b[0]) };
   });
-  return { width: height, height: width, items, rules };
+  const fills = page.fills?.map((fill): Fill => {
+    const [a, b] = [point(fill.left, fill.top), point(fill.right, fill.bottom)];
+    return { left: Math.min(a[0], b[0]), top: Math.min(a[1], b[1]), right: Math.max(a[0], b[0]), bottom: Math.max(a[1], b[1]) };
+  });
+  return { ...page, width: height, height: width, items, rules, ...(fills ? { fills } : {}) };
 }
 
 /** Link areas turned with their page (turnPage). */

@@ -125,12 +125,8 @@ export async function readPage(
     const toPage = (x: number, y: number) => viewport.convertToViewportPoint(x, y);
     // A page whose text mostly reads sideways (a wide table set on a portrait page) is read turned upright.
     const turn = textTurn(directions);
-    const turned = turnPage(turn, {
-      width: viewport.width,
-      height: viewport.height,
-      items: lowerSmallCaps(items),
-      rules: pageRules(operators, pdfjs.OPS, toPage),
-    });
+    const drawn = pageRules(operators, pdfjs.OPS, toPage, viewport);
+    const turned = turnPage(turn, { width: viewport.width, height: viewport.height, items: lowerSmallCaps(items), ...drawn });
     const image = largestImage(operators, pdfjs.OPS, viewport, toPage);
     const figures = extras.figures
       ? await pageFigures(
@@ -150,6 +146,7 @@ export async function readPage(
       height: turned.height,
       items: turned.items,
       rules: turned.rules,
+      fills: turned.fills ?? [],
       imageCoverage: image.coverage,
       ...(image.dpi ? { imageDpi: image.dpi } : {}),
       ...(image.placement ? { imagePlacement: image.placement } : {}),

@@ -487,3 +487,18 @@ describe('a borderless table of groups, each under its name (fonts-sil-annapurna
     ]);
   });
 });
+
+describe('a table whose rows its shading draws (pscan-chip README.pdf, LibreOffice, tag tree ignored)', () => {
+  it('keeps a row whose cells wrap one row, the lines inside a shaded row and between two as one', async () => {
+    const markdown = await markdownOf('libreoffice/pscan-chip/pscan-chip-README.pdf', false);
+    // The first column is set in bold.
+    const rows = markdown.split('\n').flatMap((line) => (line.startsWith('| ') ? [line.replace(/\*\*/g, '')] : []));
+    const at = (start: string) => rows.findIndex((row) => row.startsWith(start));
+    // Shaded: its second line ("bg", "bg") is not a row of its own.
+    expect(rows[at('| AG10803 |')]).toMatch(/^\| AG10803 \| Ag10803\.jaspar\. ?bg \| Ag10803\.transfac\. ?bg \|$/);
+    expect(rows[at('| AG10803 |') + 1]).toMatch(/^\| AoAF \|/);
+    // White, between two shaded rows.
+    expect(rows[at('| GM06990 |') + 1]).toMatch(/^\| GM12865 \|/);
+    expect(rows[at('| \\*PROMOTERS') + 1]).toMatch(/^\| AG10803 \|/);
+  });
+});
