@@ -38,6 +38,16 @@ export function alignedTables(pageLines: readonly TextLine[], fills: readonly Fi
       extentsOf.set(joined, extentsOf.get(joined) ?? found.extents);
       out.push(joined);
       i = found.end;
+      continue;
+    }
+    // Fewer rows than a table needs, in the columns of the table just above, past its labels: that table's next group.
+    const group = isRow(lines[i]) ? tableWith(lines, i, 2, fills) : undefined;
+    const joined =
+      group && sameStarts(out, group.extents, extentsOf) && joinedAcrossLabels(out, group.table, group.extents, extentsOf, lines[i].size);
+    if (group && joined && joined !== group.table) {
+      extentsOf.set(joined, group.extents);
+      out.push(joined);
+      i = group.end;
     } else out.push(lines[i++]);
   }
   return out;
@@ -124,6 +134,22 @@ function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExten
   // Not larger than the rows: a heading set out at the margin above the next table is not a group's name.
   const outdented = line.x < first.x - ALIGN && columns.length > 2 && rowSize !== undefined && line.size <= rowSize + 0.5;
   return line.x >= first.x - 3 * line.size && line.x <= first.x + ALIGN && line.right < (outdented ? last.x : columns[1].x);
+}
+
+/**
+ * The columns start where those of the last table in `out` start, one for one: a short
+ * block set in that table's columns, not two rows of prose that happen to align.
+ */
+function sameStarts(
+  out: ReadonlyArray<TextLine | PageTable>,
+  extents: readonly ColumnExtent[],
+  extentsOf: ReadonlyMap<PageTable, ColumnExtent[]>,
+): boolean {
+  const before = [...out].reverse().find((element): element is PageTable => 'kind' in element);
+  const columns = before && extentsOf.get(before);
+  return (
+    columns !== undefined && columns.length === extents.length && columns.every((column, k) => Math.abs(column.x - extents[k].x) <= ALIGN)
+  );
 }
 
 /** A label line as a row: its text in the first column, or the last when it reads right to left. */

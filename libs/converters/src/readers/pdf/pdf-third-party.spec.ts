@@ -505,3 +505,16 @@ describe('a table whose rows and columns its shading draws (pscan-chip README.pd
     expect(rows[at('| NHDF-Ad |') + 1]).toMatch(/^\| NHDF-neo \|/);
   });
 });
+
+describe('a table of groups, one of two rows only (libreoffice-common CV.pdf, LibreOffice, tag tree ignored)', () => {
+  it('takes a group too short to be a table on its own, set in the columns of the table above, as that table’s next group', async () => {
+    const markdown = await markdownOf('libreoffice/libreoffice-common/CV.pdf', false);
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| ---'));
+    const at = (start: string) => rows.findIndex((row) => row.startsWith(start));
+    // Experience has two entries, each wrapped over lines of its own: between About me's rows and Education's, in one table.
+    expect(at('| Nationality |')).toBeGreaterThanOrEqual(0);
+    expect(rows[at('| Nationality |') + 1]).toBe('| **Experience** |  |');
+    expect(rows[at('| Nationality |') + 2]).toMatch(/^\| Jun\. 2008 -present \| Lorem ipsum .+ invidunt \|$/);
+    expect(rows[at('| Nationality |') + 4]).toBe('| **Education** |  |');
+  });
+});
