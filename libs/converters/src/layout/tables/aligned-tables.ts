@@ -1,13 +1,13 @@
 import { listMarker } from '../list-marker';
 import { EDGE, piecesOf, splitNarrowColumns } from './narrow-columns';
 import { splitNarrowRows } from './narrow-rows';
-import { type LineSegment, SEGMENT_GAP, type TextLine, toSegment } from '../text-lines';
+import { type LineSegment, SEGMENT_GAP, type TextLine } from '../text-lines';
 import { type CellLines, type PageTable, tableFromCells } from './page-table';
 import { type ColumnExtent, overlapOf, rowAbove, withRowAbove } from './table-header-rows';
 import type { TableRow } from '../../document';
 import { runsToInline } from '../text-runs';
 import type { Fill } from '../page-text';
-import { shadedColumns, shadedRows } from './shaded-rows';
+import { shadedRows } from './shaded-rows';
 import { NUMERIC } from './figures';
 
 /** Rows needed before aligned text counts as a table. */
@@ -347,17 +347,13 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number, f
     minRows,
   );
   const segments = candidates.map((line, i) => (splittable[i] ? split[i] : line.segments));
-  // Cells shaded one by one draw the columns: centred cells share no edge of their own to align on.
-  const edges = shadedColumns(candidates, fills);
-  const columns = edges
-    ? []
-    : columnAnchors(
-        segments.filter((_, i) => isRow(candidates[i])),
-        minRows,
-      );
-  if (!edges && columns.length < 2) return undefined;
+  const columns = columnAnchors(
+    segments.filter((_, i) => isRow(candidates[i])),
+    minRows,
+  );
+  if (columns.length < 2) return undefined;
   const spans = columnSpans(segments, columns);
-  const placements = candidates.map((_, i) => (edges ? placeInColumns(segments[i], edges) : placeRow(segments[i], columns, spans)));
+  const placements = candidates.map((_, i) => placeRow(segments[i], columns, spans));
   const fits = (i: number) => i < candidates.length && placements[i] !== undefined;
 
   const taken: Placement[][] = [];
@@ -367,10 +363,10 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number, f
     // one when another row follows (else it may be the paragraph after the table).
     if (placed.length === 1 && (taken.length === 0 || (placed[0].column === 0 && !(fits(i + 1) && segments[i + 1].length > 1)))) break;
     if (placed.length === 1 && placed[0].column < 0) break;
-    if (!edges && setApart(candidates, segments[i], taken, i, columns)) break;
+    if (setApart(candidates, segments[i], taken, i, columns)) break;
     taken.push(placed);
   }
-  const grid = withGapColumns(taken, edges ? edges.length - 1 : columns.length);
+  const grid = withGapColumns(taken, columns.length);
   if (!grid) return undefined;
   const reaches = Array.from({ length: grid.width }, (_, col) => reachOf(segmentsIn(grid.rows, col)));
   // How far each column's cells reach, and where the next column's cells start (the room a cell could have had).
@@ -388,9 +384,8 @@ function tableWith(lines: readonly TextLine[], start: number, minRows: number, f
   if (!table) return undefined;
   const first = lines[start];
   const count = grid.rows.length;
-  // The shaded cells' edges are the table's (a page's part of centred cells starts where its widest text does).
-  const left = edges ? edges[0] : Math.min(...candidates.slice(0, count).map((line) => line.x));
-  const right = edges ? edges[edges.length - 1] : Math.max(...candidates.slice(0, count).map((line) => line.right));
+  const left = Math.min(...candidates.slice(0, count).map((line) => line.x));
+  const right = Math.max(...candidates.slice(0, count).map((line) => line.right));
   // The last row's baseline plus its descenders, as a paragraph's box ends (lines-to-blocks.ts).
   const last = candidates[count - 1];
   const bottom = last.y + last.size * 0.25;
@@ -644,23 +639,6 @@ function placeRow(segments: readonly LineSegment[], anchors: readonly Anchor[], 
   if (new Set(inColumns).size !== inColumns.length) return undefined;
   if (inColumns.length < Math.min(2, placed.length)) return undefined;
   return placed;
-}
-
-/**
- * A row's segments in the columns between shaded cells' edges (shadedColumns), those in
- * one column as one segment (a cell's words set wide apart), or undefined when a
- * segment runs across an edge or outside them: the line is not a row of this table.
- */
-function placeInColumns(segments: readonly LineSegment[], edges: readonly number[]): Placement[] | undefined {
-  const inColumn = new Map<number, LineSegment[]>();
-  for (const segment of segments) {
-    const column = edges.findIndex((x, k) => k + 1 < edges.length && segment.x >= x - ALIGN && segment.right <= edges[k + 1] + ALIGN);
-    if (column < 0) return undefined;
-    inColumn.set(column, [...(inColumn.get(column) ?? []), segment]);
-  }
-  return [...inColumn]
-    .sort(([a], [b]) => a - b)
-    .map(([column, parts]) => ({ column, segment: parts.length === 1 ? parts[0] : toSegment(parts.flatMap((part) => part.items)) }));
 }
 
 /**

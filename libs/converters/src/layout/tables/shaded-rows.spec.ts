@@ -1,7 +1,7 @@
 import { textItem } from '../../testing/text-items';
 import type { Fill } from '../page-text';
 import { groupLines } from '../text-lines';
-import { shadedColumns, shadedRows } from './shaded-rows';
+import { shadedRows } from './shaded-rows';
 
 /** A row of a two-column table (x 10 and 110, each cell 80 points wide) on baseline y: 10 pt text. */
 const line = (y: number, left: string, right: string) =>
@@ -57,19 +57,5 @@ describe('shadedRows', () => {
     expect(shadedRows(lines, shaded(8, 52))).toEqual(nothing);
     const figures = [line(20, '123,456', '(123,456)'), line(34, '123,456.12', '0.00'), line(48, 'abc', 'def'), line(62, 'g', 'h')];
     expect(shadedRows(figures, shaded(10, 38)).slice(0, 2)).toEqual([undefined, undefined]);
-  });
-});
-
-describe('shadedColumns', () => {
-  const lines = [line(20, 'a', 'b'), line(34, 'c', 'd'), line(48, 'e', 'f'), line(62, 'g', 'h')];
-
-  it('gives the edges that the cell boxes of three shaded rows share', () => {
-    expect(shadedColumns(lines, [...shaded(10, 24), ...shaded(38, 52), ...shaded(52, 66)])).toEqual([10, 100, 190]);
-  });
-
-  it('gives none where rows are shaded across in one box, or fewer than three rows are shaded', () => {
-    const across = (top: number, bottom: number): Fill => ({ left: 10, top, right: 190, bottom });
-    expect(shadedColumns(lines, [across(10, 24), across(38, 52), across(52, 66)])).toBeUndefined();
-    expect(shadedColumns(lines, [...shaded(10, 24), ...shaded(38, 52)])).toBeUndefined();
   });
 });

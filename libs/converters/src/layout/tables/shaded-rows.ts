@@ -15,8 +15,6 @@ interface Band {
   bottom: number;
   left: number;
   right: number;
-  /** The left and right edges of its boxes, left to right, those within EDGE of each other as one. */
-  edges: number[];
 }
 
 /**
@@ -33,10 +31,24 @@ interface Band {
  * that each hold a figure (rows shaded as a block).
  */
 export function shadedRows(lines: readonly TextLine[], fills: readonly Fill[]): Array<string | undefined> {
-  const bands = tableBands(lines, fills);
-  if (!bands) return lines.map((): undefined => undefined);
-  const regions: Region[] = bands.map((band, k) => ({ ...band, key: `shaded ${k}` }));
-  regions.push(...stripeGaps(bands, lines));
+  const none = lines.map((): undefined => undefined);
+  if (fills.length === 0 || lines.length < 2) return none;
+  const first = lines[0];
+  const last = lines[lines.length - 1];
+  const left = Math.min(...lines.map((line) => line.x));
+  const right = Math.max(...lines.map((line) => line.right));
+  const top = first.y - first.size;
+  const bottom = last.y + last.size * MIDDLE;
+  const bands = bandsOf(
+    fills.filter((fill) => fill.right > left + EDGE && fill.left < right - EDGE && fill.bottom > top && fill.top < bottom),
+  );
+  if (bands.length === 0) return none;
+  const overlapping = bands.some((band, k) => k > 0 && band.top < bands[k - 1].bottom - EDGE);
+  const middle = (line: TextLine) => line.y - MIDDLE * line.size;
+  const inside = (band: Band) => lines.filter((line) => band.top <= middle(line) && middle(line) <= band.bottom).length;
+  if (overlapping || bands.some((band) => inside(band) > lines.length / 2)) return none;
+  const regions: Array<Band & { key: string }> = bands.map((band, k) => ({ ...band, key: `shaded ${k}` }));
+  regions.push(...stripeGaps(bands, lines, middle));
   const keys = lines.map((line) => {
     const y = middle(line);
     const region = regions.find((r) => r.top <= y && y <= r.bottom && line.x < r.right && line.right > r.left);
@@ -48,57 +60,8 @@ export function shadedRows(lines: readonly TextLine[], fills: readonly Fill[]): 
   return keys.map((key) => (key !== undefined && figures.has(key) && keys.filter((other) => other === key).length > 1 ? undefined : key));
 }
 
-/**
- * The x edges of a table's columns where its shading is drawn cell by cell: the edges
- * that the boxes of MIN_STRIPES shaded rows or more all share, three at least (two
- * columns). Undefined where the shading draws no columns: rows shaded across in one
- * box, or cells shaded here and there.
- */
-export function shadedColumns(lines: readonly TextLine[], fills: readonly Fill[]): number[] | undefined {
-  const bands = tableBands(lines, fills)?.filter((band) => band.edges.length >= 3);
-  if (!bands || bands.length < MIN_STRIPES) return undefined;
-  const shared = bands[0].edges.filter((x) => bands.every((band) => band.edges.some((other) => Math.abs(other - x) <= EDGE)));
-  return shared.length >= 3 ? shared : undefined;
-}
-
-/**
- * The bands the shading draws over a table's lines, top to bottom, or undefined where it
- * draws no rows: no box there, boxes that overlap (a highlight inside a shaded row), or
- * a box over more than half the table's lines (a frame's background).
- */
-function tableBands(lines: readonly TextLine[], fills: readonly Fill[]): Band[] | undefined {
-  if (fills.length === 0 || lines.length < 2) return undefined;
-  const first = lines[0];
-  const last = lines[lines.length - 1];
-  const left = Math.min(...lines.map((line) => line.x));
-  const right = Math.max(...lines.map((line) => line.right));
-  const top = first.y - first.size;
-  const bottom = last.y + last.size * MIDDLE;
-  const bands = bandsOf(
-    fills.filter((fill) => fill.right > left + EDGE && fill.left < right - EDGE && fill.bottom > top && fill.top < bottom),
-  );
-  if (bands.length === 0) return undefined;
-  const overlapping = bands.some((band, k) => k > 0 && band.top < bands[k - 1].bottom - EDGE);
-  const inside = (band: Band) => lines.filter((line) => band.top <= middle(line) && middle(line) <= band.bottom).length;
-  return overlapping || bands.some((band) => inside(band) > lines.length / 2) ? undefined : bands;
-}
-
-/** Where a line's middle sits: a little above its baseline. */
-function middle(line: TextLine): number {
-  return line.y - MIDDLE * line.size;
-}
-
 function holdsFigure(line: TextLine): boolean {
   return line.segments.some((segment) => NUMERIC.test(segment.text));
-}
-
-/** A y range of the table that is one row, under its key. */
-interface Region {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  key: string;
 }
 
 /** Boxes with the same top and bottom edges (each cell of a row shaded on its own) as one band, top to bottom. */
@@ -109,12 +72,7 @@ function bandsOf(fills: readonly Fill[]): Band[] {
     if (band) {
       band.left = Math.min(band.left, fill.left);
       band.right = Math.max(band.right, fill.right);
-      band.edges.push(fill.left, fill.right);
-    } else bands.push({ ...fill, edges: [fill.left, fill.right] });
-  }
-  for (const band of bands) {
-    const sorted = [...band.edges].sort((a, b) => a - b);
-    band.edges = sorted.filter((x, k) => k === 0 || x - sorted[k - 1] > EDGE);
+    } else bands.push({ ...fill });
   }
   return bands.sort((a, b) => a.top - b.top);
 }
@@ -125,13 +83,13 @@ function bandsOf(fills: readonly Fill[]): Band[] {
  * each gap no taller than the tallest band holds one row, as does the space of that
  * height above the first band and below the last.
  */
-function stripeGaps(bands: readonly Band[], lines: readonly TextLine[]): Region[] {
+function stripeGaps(bands: readonly Band[], lines: readonly TextLine[], middle: (line: TextLine) => number): Array<Band & { key: string }> {
   if (bands.length < MIN_STRIPES) return [];
   const [{ left, right }] = bands;
   if (bands.some((band) => Math.abs(band.left - left) > EDGE || Math.abs(band.right - right) > EDGE)) return [];
   const tallest = Math.max(...bands.map((band) => band.bottom - band.top));
   const gaps = bands.slice(1).map((band, k) => ({ left, right, top: bands[k].bottom, bottom: band.top, key: `white ${k}` }));
-  const holdsText = (gap: Region) => lines.some((line) => gap.top < middle(line) && middle(line) < gap.bottom);
+  const holdsText = (gap: Band) => lines.some((line) => gap.top < middle(line) && middle(line) < gap.bottom);
   if (gaps.some((gap) => gap.bottom - gap.top > tallest + EDGE || !holdsText(gap))) return [];
   const firstTop = bands[0].top;
   const lastBottom = bands[bands.length - 1].bottom;
