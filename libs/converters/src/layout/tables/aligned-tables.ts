@@ -41,9 +41,11 @@ export function alignedTables(pageLines: readonly TextLine[], fills: readonly Fi
       continue;
     }
     // Fewer rows than a table needs, in the columns of the table just above, past its labels: that table's next group.
-    const group = isRow(lines[i]) ? tableWith(lines, i, 2, fills) : undefined;
+    // Only a table at most two label lines up can take it (joinedAcrossLabels), so without one no table is looked for.
+    const above = out.slice(-3).findLast((element): element is PageTable => 'kind' in element);
+    const group = above && isRow(lines[i]) ? tableWith(lines, i, 2, fills) : undefined;
     const joined =
-      group && sameStarts(out, group.extents, extentsOf) && joinedAcrossLabels(out, group.table, group.extents, extentsOf, lines[i].size);
+      group && sameStarts(above, group.extents, extentsOf) && joinedAcrossLabels(out, group.table, group.extents, extentsOf, lines[i].size);
     if (group && joined && joined !== group.table) {
       extentsOf.set(joined, group.extents);
       out.push(joined);
@@ -137,16 +139,15 @@ function isLabel(line: TextLine, table: PageTable, columns: readonly ColumnExten
 }
 
 /**
- * The columns start where those of the last table in `out` start, one for one: a short
- * block set in that table's columns, not two rows of prose that happen to align.
+ * The columns start where those of `table` start, one for one: a short block set in that
+ * table's columns, not two rows of prose that happen to align.
  */
 function sameStarts(
-  out: ReadonlyArray<TextLine | PageTable>,
+  table: PageTable | undefined,
   extents: readonly ColumnExtent[],
   extentsOf: ReadonlyMap<PageTable, ColumnExtent[]>,
 ): boolean {
-  const before = [...out].reverse().find((element): element is PageTable => 'kind' in element);
-  const columns = before && extentsOf.get(before);
+  const columns = table && extentsOf.get(table);
   return (
     columns !== undefined && columns.length === extents.length && columns.every((column, k) => Math.abs(column.x - extents[k].x) <= ALIGN)
   );
